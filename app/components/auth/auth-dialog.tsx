@@ -1,0 +1,68 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
+import type { AuthActionResult } from "~/core/auth-result";
+import { Dialog } from "../ui/dialog";
+import { AUTH_TITLES, AuthForm, type AuthMode } from "./auth-form";
+
+interface AuthDialogContextValue {
+  /** spec 4: the default mode is set when the dialog is opened. */
+  openAuthDialog: (mode: AuthMode) => void;
+}
+
+const AuthDialogContext = createContext<AuthDialogContextValue | null>(null);
+
+export function useAuthDialog(): AuthDialogContextValue {
+  const context = useContext(AuthDialogContext);
+  if (!context) throw new Error("useAuthDialog must be used within an AuthDialogProvider");
+  return context;
+}
+
+const MODES: readonly AuthMode[] = ["signin", "signup", "reset"];
+
+/** Holds the auth dialog for the whole app. `?auth=signin` (or signup, reset) in a URL opens it. */
+export function AuthDialogProvider({ children }: { children: ReactNode }) {
+  const [mode, setMode] = useState<AuthMode | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+
+  useEffect(() => {
+    const requested = new URLSearchParams(location.search).get("auth");
+    if (requested && MODES.includes(requested as AuthMode)) setMode(requested as AuthMode);
+  }, [location.search]);
+
+  const close = useCallback(() => {
+    setMode(null);
+    const params = new URLSearchParams(location.search);
+    if (params.has("auth")) {
+      params.delete("auth");
+      const search = params.toString();
+      navigate({ pathname: location.pathname, search: search ? `?${search}` : "" }, { replace: true });
+    }
+  }, [location.pathname, location.search, navigate]);
+
+  const onSuccess = useCallback(
+    (result: AuthActionResult & { ok: true }) => {
+      close();
+      // A signed-in user on the home page is sent on to /search by its loader (spec 2).
+      if (result.redirectTo) navigate(result.redirectTo);
+      else void revalidator.revalidate();
+    },
+    [close, navigate, revalidator],
+  );
+
+  const value = useMemo(() => ({ openAuthDialog: (next: AuthMode) => setMode(next) }), []);
+
+  return (
+    <AuthDialogContext.Provider value={value}>
+      {children}
+      <Dialog
+        open={mode !== null}
+        onOpenChange={(open) => (open ? undefined : close())}
+        title={AUTH_TITLES[mode ?? "signin"]}
+      >
+        {mode ? <AuthForm key={mode} mode={mode} onModeChange={setMode} onSuccess={onSuccess} /> : null}
+      </Dialog>
+    </AuthDialogContext.Provider>
+  );
+}

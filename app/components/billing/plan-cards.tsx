@@ -1,0 +1,67 @@
+import { Check } from "lucide-react";
+import { type CheckoutPlanId, monthlyEquivalent, PLAN_FEATURES, PLANS } from "~/core/plans";
+import { Button } from "../ui/button";
+
+interface PlanCardsProps {
+  pendingPlan: CheckoutPlanId | null;
+  onChoose: (plan: CheckoutPlanId) => void;
+}
+
+const ORDER: CheckoutPlanId[] = ["pro", "monthly"];
+
+/** The two plans of spec 9, annual first ('Most Popular'). */
+export function PlanCards({ pendingPlan, onChoose }: PlanCardsProps) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {ORDER.map((id) => {
+        const plan = PLANS[id];
+        const isFeatured = Boolean(plan.badge);
+        const headline = monthlyEquivalent(plan) ?? plan.priceNote;
+        return (
+          <section
+            key={id}
+            aria-labelledby={`plan-${id}`}
+            className={`relative flex flex-col rounded-xl border p-5 ${
+              isFeatured ? "border-brand-600 ring-2 ring-brand-600/20" : "border-slate-200"
+            }`}
+          >
+            {plan.badge ? (
+              <span className="absolute -top-3 left-5 rounded-full bg-brand-600 px-3 py-0.5 text-xs font-semibold text-white">
+                {plan.badge}
+              </span>
+            ) : null}
+            <h3 id={`plan-${id}`} className="text-lg font-semibold text-slate-900">
+              {plan.name}
+            </h3>
+            <p className="mt-2 text-3xl font-bold text-slate-900">{headline}</p>
+            <p className="mt-1 text-sm text-slate-600">
+              {monthlyEquivalent(plan) ? plan.priceNote : "Billed monthly"}
+            </p>
+            {plan.savings ? (
+              <p className="mt-1 text-sm font-semibold text-emerald-700">{plan.savings}</p>
+            ) : null}
+            <p className="mt-2 text-sm text-slate-700">{plan.trialDays}-day free trial</p>
+            <ul className="mt-4 flex flex-1 flex-col gap-2 text-sm text-slate-700">
+              {PLAN_FEATURES.map((feature) => (
+                <li key={feature} className="flex items-start gap-2">
+                  <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
+                  {feature}
+                </li>
+              ))}
+            </ul>
+            <Button
+              className="mt-5 w-full py-2.5"
+              variant={isFeatured ? "primary" : "secondary"}
+              isBusy={pendingPlan === id}
+              disabled={pendingPlan !== null && pendingPlan !== id}
+              onClick={() => onChoose(id)}
+              aria-label={`Start the ${plan.name} plan`}
+            >
+              Start free trial
+            </Button>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

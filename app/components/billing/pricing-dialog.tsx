@@ -1,0 +1,27 @@
+import { Dialog } from "../ui/dialog";
+import { PlanCards } from "./plan-cards";
+import { useCheckout } from "./use-checkout";
+
+interface PricingDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** spec 4: on the search page the dialog can be closed only once the user has access. */
+  isClosable?: boolean;
+}
+
+/** spec 2: the pricing dialog 'Choose Your Plan' with the two plans. */
+export function PricingDialog({ open, onOpenChange, isClosable = true }: PricingDialogProps) {
+  const { pendingPlan, startCheckout } = useCheckout();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Choose Your Plan"
+      description="Both plans start with a 7-day free trial. Cancel anytime, no fee."
+      isClosable={isClosable}
+      size="2xl"
+    >
+      <PlanCards pendingPlan={pendingPlan} onChoose={startCheckout} />
+    </Dialog>
+  );
+}

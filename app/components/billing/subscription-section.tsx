@@ -1,0 +1,93 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { formatDate } from "~/core/format";
+import { Button } from "../ui/button";
+import { PricingDialog } from "./pricing-dialog";
+import { useUpgradeTrial } from "./use-upgrade-trial";
+
+export interface SubscriptionSummary {
+  planName: string;
+  status: string;
+  provider: "stripe" | "demo" | "grant";
+  trialEnd: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+const STATUS_STYLES: Record<string, string> = {
+  active: "bg-emerald-100 text-emerald-800",
+  trialing: "bg-sky-100 text-sky-800",
+  past_due: "bg-amber-100 text-amber-900",
+  canceled: "bg-slate-200 text-slate-700",
+};
+
+function dateLine(subscription: SubscriptionSummary): string | null {
+  const isCurrent = subscription.status === "active" || subscription.status === "trialing";
+  if (!isCurrent) return null;
+  if (subscription.cancelAtPeriodEnd && subscription.currentPeriodEnd) {
+    return `Cancels on ${formatDate(subscription.currentPeriodEnd)}; access continues until then.`;
+  }
+  if (subscription.status === "trialing" && subscription.trialEnd)
+    return `Trial ends on ${formatDate(subscription.trialEnd)}.`;
+  if (subscription.currentPeriodEnd) return `Renews on ${formatDate(subscription.currentPeriodEnd)}.`;
+  return subscription.provider === "grant" ? "Granted by an administrator; no end date." : null;
+}
+
+/** The account page's Subscription section: plan, status, dates, upgrade and manage/cancel. */
+export function SubscriptionSection({ subscription }: { subscription: SubscriptionSummary | null }) {
+  const [isPricingOpen, setIsPricingOpen] = useState(false);
+  const { upgrade, isUpgrading } = useUpgradeTrial();
+  const navigation = useNavigation();
+  const isManaging = navigation.state === "submitting" && navigation.formData?.get("intent") === "manage";
+  const isCurrent = subscription?.status === "active" || subscription?.status === "trialing";
+
+  return (
+    <div className="flex flex-col gap-4">
+      {subscription ? (
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-slate-500">Plan</dt>
+            <dd className="font-medium text-slate-900">{subscription.planName}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Status</dt>
+            <dd>
+              <span
+                data-testid="subscription-status"
+                className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                  STATUS_STYLES[subscription.status] ?? "bg-slate-100 text-slate-800"
+                }`}
+              >
+                {subscription.status}
+              </span>
+            </dd>
+          </div>
+          {dateLine(subscription) ? (
+            <p className="text-slate-700 sm:col-span-2">{dateLine(subscription)}</p>
+          ) : null}
+        </dl>
+      ) : (
+        <p className="text-sm text-slate-600">
+          You have no subscription yet. Both plans start with a 7-day free trial.
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        {subscription?.status === "trialing" ? (
+          <Button onClick={upgrade} isBusy={isUpgrading}>
+            Upgrade now
+          </Button>
+        ) : null}
+        {isCurrent && subscription?.provider !== "grant" && !subscription?.cancelAtPeriodEnd ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="manage" />
+            <Button type="submit" variant="secondary" isBusy={isManaging}>
+              {subscription?.provider === "stripe" ? "Manage billing" : "Cancel subscription"}
+            </Button>
+          </Form>
+        ) : null}
+        {!isCurrent ? <Button onClick={() => setIsPricingOpen(true)}>Choose a plan</Button> : null}
+      </div>
+      <PricingDialog open={isPricingOpen} onOpenChange={setIsPricingOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { Check, Copy } from "lucide-react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { copyToClipboard } from "./copy-to-clipboard";
+
+/** How long the button shows its check mark after a copy. */
+const COPIED_FEEDBACK_MS = 2_000;
+
+/** spec 7/8: copies a founder email and toasts 'Email Copied' with the address. */
+export function CopyEmailButton({ email }: { email: string }) {
+  const [isCopied, setIsCopied] = useState(false);
+
+  useEffect(() => {
+    if (!isCopied) return;
+    const timer = setTimeout(() => setIsCopied(false), COPIED_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [isCopied]);
+
+  async function copy() {
+    if (await copyToClipboard(email)) {
+      setIsCopied(true);
+      toast.success("Email Copied", { description: email });
+    } else {
+      toast.error("Could not copy the email", { description: "Select the address and copy it by hand." });
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={copy}
+      aria-label={`Copy email ${email}`}
+      title="Copy email"
+      className="shrink-0 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+    >
+      {isCopied ? (
+        <Check aria-hidden="true" className="h-4 w-4 text-emerald-600" />
+      ) : (
+        <Copy aria-hidden="true" className="h-4 w-4" />
+      )}
+    </button>
+  );
+}

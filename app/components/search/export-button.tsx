@@ -1,0 +1,72 @@
+import { Download } from "lucide-react";
+import { useState } from "react";
+import { formatCount } from "~/core/format";
+import type { SearchState } from "~/core/search-params";
+import { useAuthDialog } from "../auth/auth-dialog";
+import { PricingDialog } from "../billing/pricing-dialog";
+import { Button } from "../ui/button";
+import { ExportTrialDialog } from "./export-trial-dialog";
+import type { SearchAccess } from "./search-access";
+import { useCsvExport } from "./use-csv-export";
+
+interface ExportButtonProps {
+  access: SearchAccess;
+  state: SearchState;
+  /** The search's total, for the progress figure; null while there is no result. */
+  total: number | null;
+}
+
+type ExportPrompt = "export" | "signup" | "trial" | "pricing";
+
+/**
+ * spec 4 export without export access: a visitor is asked to sign up, a trial user gets the
+ * export-disabled-during-trial dialog, anyone else without export access the pricing dialog. The server
+ * checks again on every export (api.export-csv): this only picks the dialog.
+ */
+export function exportPrompt(access: SearchAccess): ExportPrompt {
+  if (access.hasExportAccess || access.isAdmin) return "export";
+  if (!access.isSignedIn) return "signup";
+  return access.isTrialing ? "trial" : "pricing";
+}
+
+function progressText(rows: number, total: number | null): string {
+  if (total && total > 0) return `Exporting… ${Math.min(99, Math.floor((rows / total) * 100))}%`;
+  return `Exporting… ${formatCount(rows)} rows`;
+}
+
+/** Issue 6: 'Export CSV' on the search page, exporting every company the current search matches. */
+export function ExportButton({ access, state, total }: ExportButtonProps) {
+  const { openAuthDialog } = useAuthDialog();
+  const { isExporting, rowsReceived, start } = useCsvExport();
+  const [dialog, setDialog] = useState<"trial" | "pricing" | null>(null);
+
+  function onClick() {
+    const prompt = exportPrompt(access);
+    if (prompt === "export") start(state);
+    else if (prompt === "signup") openAuthDialog("signup");
+    else setDialog(prompt);
+  }
+
+  return (
+    <>
+      <Button
+        variant="secondary"
+        isBusy={isExporting}
+        disabled={total === 0}
+        onClick={onClick}
+        data-testid="export-csv"
+      >
+        {isExporting ? null : <Download aria-hidden="true" className="h-4 w-4" />}
+        <span aria-live="polite">{isExporting ? progressText(rowsReceived, total) : "Export CSV"}</span>
+      </Button>
+      <ExportTrialDialog
+        open={dialog === "trial"}
+        onOpenChange={(open) => setDialog(open ? "trial" : null)}
+      />
+      <PricingDialog
+        open={dialog === "pricing"}
+        onOpenChange={(open) => setDialog(open ? "pricing" : null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { useUpgradeTrial } from "../billing/use-upgrade-trial";
+import { Button } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+
+interface ExportTrialDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * spec 4: the export-disabled-during-trial dialog. 'Upgrade Now' upgrades the trial to full, then refreshes
+ * the subscription (useUpgradeTrial revalidates the page's data, which then grants export access); Close.
+ */
+export function ExportTrialDialog({ open, onOpenChange }: ExportTrialDialogProps) {
+  const { upgrade, isUpgrading } = useUpgradeTrial(() => onOpenChange(false));
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Export is disabled during your trial"
+      description="CSV exports are part of the paid plan. Upgrade now to end your trial and start your subscription today; you can export right after."
+    >
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          Close
+        </Button>
+        <Button isBusy={isUpgrading} onClick={upgrade}>
+          Upgrade Now
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,49 @@
+import { X } from "lucide-react";
+import { FILTER_KEYS, type FilterKey, type SearchState } from "~/core/search-params";
+import { FILTER_LABELS, filterValueLabel } from "./filter-labels";
+
+interface FilterChipsProps {
+  state: SearchState;
+  onRemove: (key: FilterKey) => void;
+  onClearAll: () => void;
+}
+
+/** spec 2: one removable chip per active filter. */
+export function FilterChips({ state, onRemove, onClearAll }: FilterChipsProps) {
+  const active = FILTER_KEYS.filter((key) => state[key] !== "");
+  if (active.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <ul aria-label="Active filters" className="flex flex-wrap gap-2">
+        {active.map((key) => (
+          <li
+            key={key}
+            data-testid="filter-chip"
+            className="inline-flex max-w-full items-center gap-1 rounded-full border border-brand-100 bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900"
+          >
+            <span className="truncate">
+              <span className="font-medium">{FILTER_LABELS[key]}:</span> {filterValueLabel(key, state[key])}
+            </span>
+            <button
+              type="button"
+              aria-label={`Remove ${FILTER_LABELS[key]} filter`}
+              onClick={() => onRemove(key)}
+              className="shrink-0 rounded-full p-0.5 text-brand-700 hover:bg-brand-100 hover:text-brand-900"
+            >
+              <X aria-hidden="true" className="h-3.5 w-3.5" />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {active.length > 1 ? (
+        <button
+          type="button"
+          onClick={onClearAll}
+          className="rounded-md px-2 py-1 text-sm font-medium text-slate-600 underline-offset-4 hover:text-slate-900 hover:underline"
+        >
+          Clear all filters
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { amountOption, dateOption } from "~/core/funding-filters";
+import type { FilterKey } from "~/core/search-params";
+
+/** The name of each filter, as the panel's labels and the chips show it (spec 3 active filter set). */
+export const FILTER_LABELS: Record<FilterKey, string> = {
+  industry: "Industry",
+  stage: "Funding stage",
+  location: "Location",
+  amount: "Funding amount",
+  date: "Funding date",
+};
+
+const LOCATION_PREFIXES = ["continent:", "country:", "state:"] as const;
+
+/** spec 3: location values are prefixed 'continent:', 'country:' or 'state:', or are a plain city. */
+export function locationLabel(value: string): string {
+  const prefix = LOCATION_PREFIXES.find((candidate) => value.startsWith(candidate));
+  return prefix ? value.slice(prefix.length) : value;
+}
+
+/** A filter value as a person reads it: "$1M - $5M" rather than "1m-5m". */
+export function filterValueLabel(key: FilterKey, value: string): string {
+  if (key === "location") return locationLabel(value);
+  if (key === "amount") return amountOption(value)?.label ?? value;
+  if (key === "date") return dateOption(value)?.label ?? value;
+  return value;
+}

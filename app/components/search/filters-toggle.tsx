@@ -1,0 +1,40 @@
+import { SlidersHorizontal } from "lucide-react";
+
+interface FiltersToggleProps {
+  isOpen: boolean;
+  count: number;
+  panelId: string;
+  onToggle: () => void;
+}
+
+/** spec 2: the Filters toggle with a count badge of the active filters. */
+export function FiltersToggle({ isOpen, count, panelId, onToggle }: FiltersToggleProps) {
+  return (
+    <button
+      type="button"
+      aria-expanded={isOpen}
+      aria-controls={panelId}
+      onClick={onToggle}
+      className={`inline-flex items-center gap-2 rounded-md border px-3 py-2 text-sm font-semibold transition-colors ${
+        isOpen
+          ? "border-brand-600 bg-brand-50 text-brand-900"
+          : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+      }`}
+    >
+      <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+      Filters
+      {count > 0 ? (
+        <>
+          <span
+            aria-hidden="true"
+            data-testid="filter-count"
+            className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-semibold text-white"
+          >
+            {count}
+          </span>
+          <span className="sr-only">({count} active)</span>
+        </>
+      ) : null}
+    </button>
+  );
+}

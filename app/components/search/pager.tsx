@@ -1,0 +1,32 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { formatCount } from "~/core/format";
+import { Button } from "../ui/button";
+
+interface PagerProps {
+  page: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
+}
+
+/** spec 9: 'Page X of N' with Previous/Next, disabled at the ends. The caller shows it only past 50 results. */
+export function Pager({ page, pageCount, onPageChange }: PagerProps) {
+  return (
+    <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
+      <Button
+        variant="secondary"
+        disabled={page <= 1}
+        onClick={() => onPageChange(Math.max(1, Math.min(page - 1, pageCount)))}
+      >
+        <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+        Previous
+      </Button>
+      <p className="text-sm text-slate-700" aria-live="polite">
+        Page {formatCount(page)} of {formatCount(pageCount)}
+      </p>
+      <Button variant="secondary" disabled={page >= pageCount} onClick={() => onPageChange(page + 1)}>
+        Next
+        <ChevronRight aria-hidden="true" className="h-4 w-4" />
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,8 @@
+import { formatCount } from "~/core/format";
+import type { SearchResult } from "~/server/companies/search.server";
+
+/** "1,234 companies", or "about 66,000 companies" when the server estimated a large count. */
+export function resultsTotalText(result: Pick<SearchResult, "total" | "isTotalApproximate">): string {
+  const noun = result.total === 1 ? "company" : "companies";
+  return `${result.isTotalApproximate ? "about " : ""}${formatCount(result.total)} ${noun}`;
+}

@@ -1,0 +1,61 @@
+import { Search } from "lucide-react";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { Form } from "react-router";
+import { FILTER_KEYS, MAX_QUERY_LENGTH, type SearchState } from "~/core/search-params";
+import { Button } from "../ui/button";
+
+interface SearchBarProps {
+  state: SearchState;
+  /** spec 5: without access the input is read-only and the button reads 'Upgrade', disabled. */
+  canSearch: boolean;
+  onSearch: (q: string) => void;
+}
+
+/**
+ * The text search. A GET form to /search, so it also works before hydration (the filters ride along as
+ * hidden fields); once hydrated, submitting navigates to the serialized state with page 1 (spec 4).
+ */
+export function SearchBar({ state, canSearch, onSearch }: SearchBarProps) {
+  const id = useId();
+  const [text, setText] = useState(state.q);
+  // Back/forward and chip removals change the URL: the field follows it.
+  useEffect(() => setText(state.q), [state.q]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (canSearch) onSearch(text.replace(/\s+/g, " ").trim());
+  }
+
+  return (
+    <Form method="get" action="/search" role="search" onSubmit={submit} className="flex flex-1 gap-2">
+      <label htmlFor={id} className="sr-only">
+        Search companies
+      </label>
+      <div className="relative min-w-0 flex-1">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+        />
+        <input
+          id={id}
+          type="search"
+          name="q"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          readOnly={!canSearch}
+          maxLength={MAX_QUERY_LENGTH}
+          placeholder="Company, founder, industry or city"
+          className={`w-full rounded-md border border-slate-300 py-2 pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none ${
+            canSearch ? "bg-white" : "cursor-not-allowed bg-slate-50"
+          }`}
+        />
+      </div>
+      {FILTER_KEYS.map((key) =>
+        state[key] ? <input key={key} type="hidden" name={key} value={state[key]} /> : null,
+      )}
+      <Button type="submit" disabled={!canSearch} className="shrink-0">
+        {canSearch ? "Search" : "Upgrade"}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,87 @@
+import { CircleAlert, SearchX } from "lucide-react";
+import { PAGE_SIZE } from "~/core/search-params";
+import type { SearchResult } from "~/server/companies/search.server";
+import { CompanyCard } from "./company-card";
+import { Pager } from "./pager";
+import { ResultSkeletons } from "./result-skeletons";
+import { resultsTotalText } from "./results-total";
+
+interface SearchResultsProps {
+  result: SearchResult | null;
+  loadError: string | null;
+  isLoading: boolean;
+  onPageChange: (page: number) => void;
+}
+
+/** The results area: the error banner, the total, the cards (or skeletons, or the empty state), the pager. */
+export function SearchResults({ result, loadError, isLoading, onPageChange }: SearchResultsProps) {
+  return (
+    <section aria-labelledby="results-heading" aria-busy={isLoading} className="flex flex-col gap-3">
+      <h2 id="results-heading" className="sr-only">
+        Results
+      </h2>
+      {loadError ? (
+        // spec 8: red banner 'Error loading companies: {message}'.
+        <div
+          role="alert"
+          className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          <CircleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <p>Error loading companies: {loadError}</p>
+        </div>
+      ) : null}
+      {/* The total line keeps its place while loading, so the list below does not move. */}
+      <p data-testid="results-total" className="h-5 text-sm font-medium text-slate-700">
+        {result && !isLoading ? resultsTotalText(result) : isLoading ? "Searching…" : ""}
+      </p>
+      {isLoading ? (
+        <ResultSkeletons />
+      ) : result ? (
+        <ResultList result={result} onPageChange={onPageChange} />
+      ) : null}
+    </section>
+  );
+}
+
+function ResultList({
+  result,
+  onPageChange,
+}: {
+  result: SearchResult;
+  onPageChange: (page: number) => void;
+}) {
+  if (result.companies.length === 0) {
+    return (
+      // spec 8 empty state, word for word.
+      <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
+        <SearchX aria-hidden="true" className="h-8 w-8 text-slate-400" />
+        <p className="mt-3 font-semibold text-slate-900">No companies found</p>
+        <p className="mt-1 max-w-md text-sm text-slate-600">
+          Try adjusting your search criteria or filters to find more results.
+        </p>
+        {result.total > PAGE_SIZE ? (
+          <div className="mt-6 w-full max-w-md">
+            <Pager page={result.page} pageCount={result.pageCount} onPageChange={onPageChange} />
+          </div>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="flex flex-col gap-3">
+        {result.companies.map((company) => (
+          <li key={company.id}>
+            <CompanyCard company={company} />
+          </li>
+        ))}
+      </ul>
+      {/* spec 9: the pager appears only when the total exceeds the page size (50). */}
+      {result.total > PAGE_SIZE ? (
+        <div className="mt-2">
+          <Pager page={result.page} pageCount={result.pageCount} onPageChange={onPageChange} />
+        </div>
+      ) : null}
+    </>
+  );
+}

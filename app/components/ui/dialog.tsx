@@ -1,0 +1,61 @@
+import * as RadixDialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  /** False for the spec's mandatory dialogs: no close button, Escape and outside clicks do nothing. */
+  isClosable?: boolean;
+  children: ReactNode;
+  /** "md" for forms, "2xl" for wider content such as the plan cards. */
+  size?: "md" | "2xl";
+}
+
+/** A modal dialog: focus is trapped inside, returns to the opener on close, background is inert. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  isClosable = true,
+  children,
+  size = "md",
+}: DialogProps) {
+  return (
+    <RadixDialog.Root
+      open={open}
+      onOpenChange={(next) => (isClosable || next ? onOpenChange(next) : undefined)}
+    >
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[2px]" />
+        <RadixDialog.Content
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-2rem)] ${size === "md" ? "max-w-md" : "max-w-2xl"} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none`}
+          onEscapeKeyDown={(event) => (isClosable ? undefined : event.preventDefault())}
+          onPointerDownOutside={(event) => (isClosable ? undefined : event.preventDefault())}
+          onInteractOutside={(event) => (isClosable ? undefined : event.preventDefault())}
+        >
+          <RadixDialog.Title className="pr-8 text-xl font-semibold text-slate-900">{title}</RadixDialog.Title>
+          {description ? (
+            <RadixDialog.Description className="mt-1 text-sm text-slate-600">
+              {description}
+            </RadixDialog.Description>
+          ) : (
+            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+          )}
+          <div className="mt-5">{children}</div>
+          {isClosable ? (
+            <RadixDialog.Close
+              className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              aria-label="Close"
+            >
+              <X aria-hidden="true" className="h-5 w-5" />
+            </RadixDialog.Close>
+          ) : null}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

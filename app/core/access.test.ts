@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { type AccessFlags, accessFlags, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "./access";
+import { PLAN_IDS, type PlanId } from "./plans";
+
+const PRO_PLANS: readonly PlanId[] = ["pro", "monthly", "lifetime"];
+
+/** The rule written out independently of the implementation, case by case (spec 4 + decisions.md). */
+function expected(planId: PlanId | null, status: SubscriptionStatus | null, isAdmin: boolean): AccessFlags {
+  const isCurrentStatus = status === "active" || status === "trialing";
+  const hasProPlan = planId !== null && PRO_PLANS.includes(planId) && isCurrentStatus;
+  const isTrialing = hasProPlan && status === "trialing";
+  const hasProAccess = isAdmin || hasProPlan;
+  return {
+    hasProAccess,
+    hasLpAccess: isAdmin || (planId === "lps" && isCurrentStatus),
+    hasActiveAccess: hasProAccess || isTrialing,
+    hasExportAccess: isAdmin || (hasProAccess && !isTrialing),
+    isTrialing,
+  };
+}
+
+describe("accessFlags: every plan x status x admin", () => {
+  const cases: Array<[PlanId | null, SubscriptionStatus | null, boolean]> = [];
+  for (const isAdmin of [false, true]) {
+    cases.push([null, null, isAdmin]);
+    for (const planId of PLAN_IDS) {
+      for (const status of SUBSCRIPTION_STATUSES) cases.push([planId, status, isAdmin]);
+    }
+  }
+
+  it.each(cases)("plan %s, status %s, admin %s", (planId, status, isAdmin) => {
+    const subscriptions = planId && status ? [{ planId, status }] : [];
+    expect(accessFlags(subscriptions, isAdmin)).toEqual(expected(planId, status, isAdmin));
+  });
+});
+
+describe("accessFlags: the cases that matter most", () => {
+  it("an active annual plan gives access and export", () => {
+    expect(accessFlags([{ planId: "pro", status: "active" }], false)).toEqual({
+      hasProAccess: true,
+      hasLpAccess: false,
+      hasActiveAccess: true,
+      hasExportAccess: true,
+      isTrialing: false,
+    });
+  });
+
+  it("a trial gives access but no export (spec 6)", () => {
+    const flags = accessFlags([{ planId: "monthly", status: "trialing" }], false);
+    expect(flags).toMatchObject({ hasActiveAccess: true, hasExportAccess: false, isTrialing: true });
+  });
+
+  it("past_due, canceled and incomplete give nothing", () => {
+    for (const status of ["past_due", "canceled", "incomplete", "unpaid"] as const) {
+      expect(accessFlags([{ planId: "pro", status }], false)).toMatchObject({
+        hasActiveAccess: false,
+        hasExportAccess: false,
+      });
+    }
+  });
+
+  it("admins get pro, LP and export access with no subscription", () => {
+    expect(accessFlags([], true)).toEqual({
+      hasProAccess: true,
+      hasLpAccess: true,
+      hasActiveAccess: true,
+      hasExportAccess: true,
+      isTrialing: false,
+    });
+  });
+
+  it("a paid plan beside a trial is not trialing; an LP plan alone gives no search access", () => {
+    const both = accessFlags(
+      [
+        { planId: "pro", status: "active" },
+        { planId: "monthly", status: "trialing" },
+      ],
+      false,
+    );
+    expect(both).toMatchObject({ isTrialing: false, hasExportAccess: true });
+    expect(accessFlags([{ planId: "lps", status: "active" }], false)).toMatchObject({
+      hasLpAccess: true,
+      hasActiveAccess: false,
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { PRODUCT_SHORT_NAME } from "./brand";
+
+/**
+ * Issue 6: spreadsheet apps (Excel in particular) read a UTF-8 file as the local code page unless it starts
+ * with a byte order mark, which turns accents into mojibake.
+ */
+export const UTF8_BOM = "\uFEFF";
+
+/** RFC 4180 record separator. */
+export const CSV_LINE_END = "\r\n";
+
+/**
+ * Cells starting with one of these are read as a formula (or as the start of one) by Excel, LibreOffice and
+ * Google Sheets: the OWASP "CSV injection" list (=, +, -, @, tab, carriage return).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell that needs RFC 4180 quoting: it holds a quote, a comma or a line break. */
+const NEEDS_QUOTES = /[",\r\n]/;
+/** Either of the above, in one test: most cells need neither (the export writes millions of them). */
+const NEEDS_CARE = /^[=+\-@\t\r]|[",\r\n]/;
+
+export type CsvValue = string | number | bigint | null | undefined;
+
+/**
+ * A cell a spreadsheet shows as text: a leading apostrophe makes the app treat what follows as a literal
+ * (the OWASP recommendation), so `=HYPERLINK(...)` from an imported company description stays inert.
+ */
+export function neutralizeFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** One CSV field: null and undefined are empty; formulas neutralised; quoted per RFC 4180 when needed. */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return "";
+  const raw = typeof value === "string" ? value : String(value);
+  if (!NEEDS_CARE.test(raw)) return raw;
+  const text = neutralizeFormula(raw);
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One CSV record, CRLF-terminated (RFC 4180). */
+export function csvRow(values: readonly CsvValue[]): string {
+  // A record of one empty field would be an empty line, which parsers skip: quote it so it stays a record.
+  if (values.length === 1 && csvCell(values[0]) === "") return `""${CSV_LINE_END}`;
+  return values.map(csvCell).join(",") + CSV_LINE_END;
+}
+
+/** spec 7 export-csv: the product's short name, 'companies-', the ISO date (UTC) and '.csv'. */
+export function exportFileName(date: Date): string {
+  return `${PRODUCT_SHORT_NAME}-companies-${date.toISOString().slice(0, 10)}.csv`;
+}
+
+/** The file name from a `Content-Disposition: attachment; filename="..."` header, if it names one. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  const match = header?.match(/filename="([^"]+)"/);
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,50 @@
+/**
+ * spec 9 funding-amount options, plus "$200M - $250M" (decisions.md fix 2: the spec left that range
+ * uncovered). Bounds are in USD; "$250M+" is a minimum only. A range includes its minimum and excludes
+ * its maximum, so a round sits in exactly one option.
+ */
+export const AMOUNT_OPTIONS = [
+  { value: "1m-5m", label: "$1M - $5M", min: 1_000_000, max: 5_000_000 },
+  { value: "5m-10m", label: "$5M - $10M", min: 5_000_000, max: 10_000_000 },
+  { value: "10m-20m", label: "$10M - $20M", min: 10_000_000, max: 20_000_000 },
+  { value: "20m-50m", label: "$20M - $50M", min: 20_000_000, max: 50_000_000 },
+  { value: "50m-100m", label: "$50M - $100M", min: 50_000_000, max: 100_000_000 },
+  { value: "100m-200m", label: "$100M - $200M", min: 100_000_000, max: 200_000_000 },
+  { value: "200m-250m", label: "$200M - $250M", min: 200_000_000, max: 250_000_000 },
+  { value: "250m-plus", label: "$250M+", min: 250_000_000, max: null },
+] as const;
+
+export type AmountOption = (typeof AMOUNT_OPTIONS)[number];
+export type AmountValue = AmountOption["value"];
+
+/** spec 9 funding-date options: Last Funding Date on or after the cutoff. */
+export const DATE_OPTIONS = [
+  { value: "30d", label: "Last 30 days", days: 30 },
+  { value: "60d", label: "Last 60 days", days: 60 },
+  { value: "90d", label: "Last 90 days", days: 90 },
+  { value: "180d", label: "Last 180 days", days: 180 },
+  { value: "1y", label: "Last year", days: 365 },
+] as const;
+
+export type DateOption = (typeof DATE_OPTIONS)[number];
+export type DateValue = DateOption["value"];
+
+/** spec 5: choosing 'any' resets the funding-amount and funding-date filters. */
+export const ANY = "any";
+export const ANY_AMOUNT_LABEL = "Any amount";
+export const ANY_DATE_LABEL = "Any time";
+
+export function amountOption(value: string): AmountOption | undefined {
+  return AMOUNT_OPTIONS.find((option) => option.value === value);
+}
+
+export function dateOption(value: string): DateOption | undefined {
+  return DATE_OPTIONS.find((option) => option.value === value);
+}
+
+/** The first day (UTC, YYYY-MM-DD) inside a "last N days" window ending today. */
+export function dateCutoff(option: DateOption, today: Date): string {
+  const cutoff = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+  cutoff.setUTCDate(cutoff.getUTCDate() - option.days);
+  return cutoff.toISOString().slice(0, 10);
+}

@@ -1,0 +1,32 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { maskEmail } from "./mask";
+
+describe("maskEmail (spec 5)", () => {
+  it("keeps the first and last character of the local part and the domain", () => {
+    expect(maskEmail("jane.doe@acme.example")).toBe("j******e@acme.example");
+    expect(maskEmail("abc@x.example")).toBe("a*c@x.example");
+  });
+
+  it("never shows a one- or two-character local part whole", () => {
+    expect(maskEmail("j@acme.example")).toBe("*@acme.example");
+    expect(maskEmail("jo@acme.example")).toBe("j*@acme.example");
+  });
+
+  it("stars anything that is not an email", () => {
+    expect(maskEmail("not-an-email")).toBe("************");
+    expect(maskEmail("@acme.example")).toBe("*************");
+  });
+
+  it("never returns the local part of a 3+ character address", () => {
+    fc.assert(
+      fc.property(fc.emailAddress(), (email) => {
+        const local = email.slice(0, email.lastIndexOf("@"));
+        const masked = maskEmail(email);
+        expect(masked.endsWith(email.slice(email.lastIndexOf("@")))).toBe(true);
+        if (local.length >= 3) expect(masked).not.toContain(local);
+        expect(masked.length).toBe(email.length);
+      }),
+    );
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { isCheckoutPlanId, monthlyEquivalent, PLANS } from "./plans";
+
+describe("plans (spec 9)", () => {
+  it("prices the monthly plan at $79 and the annual plan at $299, each with a 7-day trial", () => {
+    expect(PLANS.monthly).toMatchObject({ priceCents: 7900, interval: "month", trialDays: 7 });
+    expect(PLANS.pro).toMatchObject({
+      priceCents: 29900,
+      interval: "year",
+      trialDays: 7,
+      badge: "Most Popular",
+    });
+  });
+
+  it("shows the annual plan as $25/month with the spec's saving text, word for word", () => {
+    expect(monthlyEquivalent(PLANS.pro)).toBe("$25/month");
+    expect(PLANS.pro.savings).toBe("Save $289 annually");
+    expect(monthlyEquivalent(PLANS.monthly)).toBeNull();
+  });
+
+  it("sells only the monthly and annual plans at checkout", () => {
+    expect(isCheckoutPlanId("monthly")).toBe(true);
+    expect(isCheckoutPlanId("pro")).toBe(true);
+    expect(isCheckoutPlanId("lifetime")).toBe(false);
+    expect(isCheckoutPlanId("lps")).toBe(false);
+    expect(isCheckoutPlanId(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+import { data } from "react-router";
+import { isCheckoutPlanId } from "~/core/plans";
+import { getCurrentUser } from "~/server/auth/session.server";
+import { BillingError, createCheckout } from "~/server/billing/billing.server";
+import { getDb } from "~/server/db/connection.server";
+import { env } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import type { Route } from "./+types/api.checkout";
+
+/** spec 7 create-checkout: POST { plan } -> { url } of the payment provider's checkout page. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) return data({ error: "Please sign in to choose a plan." }, { status: 401 });
+  const body = await readBody(request);
+  const plan = body.plan ?? body.priceId;
+  if (!isCheckoutPlanId(plan))
+    return data({ error: "Choose the monthly or the annual plan." }, { status: 400 });
+  try {
+    const url = await createCheckout(await getDb(), env(), user, plan);
+    return data({ url }, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof BillingError) return data({ error: error.message }, { status: error.status });
+    logger.error({ err: error, userId: user.id }, "checkout failed");
+    return data({ error: "Failed to create checkout session" }, { status: 502 });
+  }
+}
+
+async function readBody(request: Request): Promise<Record<string, unknown>> {
+  if (request.headers.get("content-type")?.includes("application/json")) {
+    return (await request.json().catch(() => ({}))) as Record<string, unknown>;
+  }
+  return Object.fromEntries(await request.formData().catch(() => new FormData()));
+}

@@ -1,0 +1,35 @@
+import { data } from "react-router";
+import { getCurrentUser } from "~/server/auth/session.server";
+import { BillingError, upgradeTrial } from "~/server/billing/billing.server";
+import { getDb } from "~/server/db/connection.server";
+import { env } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import type { Route } from "./+types/api.upgrade-trial";
+
+/** spec 7 upgrade-trial: no body; answers { success, subscription, error }. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user)
+    return data({ success: false, subscription: null, error: "Please sign in first." }, { status: 401 });
+  try {
+    const subscription = await upgradeTrial(await getDb(), env(), user.id);
+    return data({
+      success: true,
+      subscription: {
+        planId: subscription.planId,
+        status: subscription.status,
+        currentPeriodEnd: subscription.currentPeriodEnd,
+      },
+      error: null,
+    });
+  } catch (error) {
+    if (error instanceof BillingError) {
+      return data({ success: false, subscription: null, error: error.message }, { status: error.status });
+    }
+    logger.error({ err: error, userId: user.id }, "trial upgrade failed");
+    return data(
+      { success: false, subscription: null, error: "Failed to upgrade your trial. Please try again." },
+      { status: 502 },
+    );
+  }
+}

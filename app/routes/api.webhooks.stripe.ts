@@ -1,0 +1,57 @@
+import { getStripe } from "~/server/billing/stripe-client.server";
+import { priceToPlanFromConfig } from "~/server/billing/stripe-mapping";
+import { handleStripeWebhook } from "~/server/billing/stripe-webhooks.server";
+import { getDb } from "~/server/db/connection.server";
+import type { Db } from "~/server/db/database.server";
+import { env } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { getMailer, type Mailer } from "~/server/mail/mailer.server";
+import type { Route } from "./+types/api.webhooks.stripe";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+function methodNotAllowed() {
+  return Response.json(
+    { error: "Method not allowed" },
+    { status: 405, headers: { ...NO_STORE, Allow: "POST" } },
+  );
+}
+
+/** Stripe only POSTs here. */
+export function loader() {
+  return methodNotAllowed();
+}
+
+/** POST /api/webhooks/stripe: Stripe's events (stripe-webhooks.server.ts). 404 while Stripe is not configured. */
+export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const config = env();
+  const stripe = getStripe();
+  if (!stripe || !config.STRIPE_WEBHOOK_SECRET) {
+    return Response.json({ error: "Not found" }, { status: 404, headers: NO_STORE });
+  }
+  // The signature covers the exact bytes Stripe sent: the body is read as text, never parsed first.
+  const rawBody = await request.text();
+  let db: Db;
+  let mailer: Mailer;
+  try {
+    [db, mailer] = await Promise.all([getDb(), getMailer()]);
+  } catch (error) {
+    // Stripe retries a 5xx for days: the event is applied once the database is back.
+    logger.error({ err: error }, "Stripe webhook: the database is unavailable");
+    return Response.json({ error: "Could not process the event" }, { status: 500, headers: NO_STORE });
+  }
+  const result = await handleStripeWebhook(
+    {
+      db,
+      stripe,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      priceToPlan: priceToPlanFromConfig(config),
+      mailer,
+      appUrl: config.APP_URL,
+    },
+    rawBody,
+    request.headers.get("stripe-signature"),
+  );
+  return Response.json(result.body, { status: result.status, headers: NO_STORE });
+}

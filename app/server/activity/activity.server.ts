@@ -1,0 +1,55 @@
+import type { SearchState } from "~/core/search-params";
+import { filtersOf, parseSearchParams } from "~/core/search-params";
+import type { Db } from "../db/database.server";
+import { userActivity } from "../db/schema";
+import { logger } from "../logger.server";
+
+export type ActivityType = "search" | "filter" | "export";
+
+/**
+ * Which search-page event this request is: 'search' when the query text changed, 'filter' when only
+ * filters changed, nothing for paging or a reload. The previous view comes from the Referer (same page).
+ */
+export function searchActivityType(
+  state: SearchState,
+  referer: string | null,
+  requestUrl: string,
+): ActivityType | null {
+  const hasCriteria = state.q !== "" || Object.values(filtersOf(state)).some((value) => value !== "");
+  let previous: SearchState | null = null;
+  if (referer) {
+    try {
+      const from = new URL(referer);
+      if (from.origin === new URL(requestUrl).origin && from.pathname === "/search") {
+        previous = parseSearchParams(from.searchParams).state;
+      }
+    } catch {
+      previous = null;
+    }
+  }
+  if (!previous) return hasCriteria ? (state.q ? "search" : "filter") : null;
+  if (previous.q !== state.q) return "search";
+  return JSON.stringify(filtersOf(previous)) !== JSON.stringify(filtersOf(state)) ? "filter" : null;
+}
+
+/**
+ * spec 3 user_activity: { query, filters, totalResults }. Returns the write's promise, which callers on a
+ * request path do not await: a slow or failed write is logged, and never slows or breaks the search.
+ */
+export function recordActivity(
+  db: Db,
+  userId: string,
+  type: ActivityType,
+  state: SearchState,
+  totalResults: number,
+): Promise<void> {
+  return db
+    .insert(userActivity)
+    .values({
+      userId,
+      actionType: type,
+      actionDetails: { query: state.q, filters: filtersOf(state), totalResults },
+    })
+    .then(() => undefined)
+    .catch((error: unknown) => logger.error({ err: error, userId, type }, "could not record activity"));
+}

@@ -1,0 +1,176 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { PRODUCT_NAME } from "~/core/brand";
+import { AUTH_ERRORS } from "~/core/messages";
+import type { Db } from "../db/database.server";
+import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
+import type { Env } from "../env.server";
+import { logger } from "../logger.server";
+import type { Mailer } from "../mail/mailer.server";
+import { recordAuthEvent } from "./audit.server";
+import { confirmationEmail, passwordResetEmail } from "./auth-emails";
+import { CLIENT_IP_HEADER } from "./client-ip";
+import { isCommonPassword } from "./common-passwords.server";
+import { roleForEmail, syncRoleAndLastLogin } from "./roles.server";
+
+export type AuthConfig = Pick<
+  Env,
+  | "APP_ENV"
+  | "APP_URL"
+  | "AUTH_SECRET"
+  | "ADMIN_EMAILS"
+  | "AUTH_RATE_LIMIT_MAX"
+  | "AUTH_RATE_LIMIT_WINDOW_SECONDS"
+>;
+
+export interface AuthDeps {
+  db: Db;
+  config: AuthConfig;
+  mailer: Mailer;
+}
+
+export const AUTH_BASE_PATH = "/api/auth";
+const DAY = 24 * 60 * 60;
+
+/** Paths whose body carries a new password; each is checked against the common-password list. */
+const NEW_PASSWORD_FIELDS: Record<string, "password" | "newPassword"> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+};
+
+/** The origins a browser may post from: the configured one, and its loopback twin outside production. */
+function trustedOrigins(config: AuthConfig): string[] {
+  const origins = [config.APP_URL];
+  if (config.APP_ENV !== "production") {
+    const url = new URL(config.APP_URL);
+    if (url.hostname === "localhost") origins.push(config.APP_URL.replace("//localhost", "//127.0.0.1"));
+    if (url.hostname === "127.0.0.1") origins.push(config.APP_URL.replace("//127.0.0.1", "//localhost"));
+  }
+  return origins;
+}
+
+/**
+ * better-auth, configured for Roundlist: email + password with confirmation, database sessions
+ * (revocable), database rate limits shared by every app process, and the ADMIN_EMAILS role.
+ */
+export function createAuth({ db, config, mailer }: AuthDeps) {
+  const attemptLimit = { window: config.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: config.AUTH_RATE_LIMIT_MAX };
+  return betterAuth({
+    appName: PRODUCT_NAME,
+    baseURL: config.APP_URL,
+    basePath: AUTH_BASE_PATH,
+    secret: config.AUTH_SECRET,
+    trustedOrigins: trustedOrigins(config),
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // A reset proves control of the inbox, not of the sessions: end all of them.
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send(passwordResetEmail(user.email, url));
+      },
+      async onPasswordReset({ user }, request) {
+        await recordAuthEvent(db, { event: "password_reset", userId: user.id, email: user.email, request });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: DAY,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send(confirmationEmail(user.email, url));
+      },
+      async afterEmailVerification(user, request) {
+        await recordAuthEvent(db, { event: "email_verified", userId: user.id, email: user.email, request });
+      },
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: false, input: true },
+        lastName: { type: "string", required: false, input: true },
+        heardAboutUs: { type: "string", required: false, input: true },
+        role: { type: "string", required: false, input: false, defaultValue: "user" },
+        lastLogin: { type: "date", required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: 30 * DAY,
+      updateAge: DAY,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": attemptLimit,
+        "/sign-up/email": attemptLimit,
+        "/request-password-reset": attemptLimit,
+        "/reset-password": attemptLimit,
+        "/send-verification-email": attemptLimit,
+        "/change-password": attemptLimit,
+      },
+    },
+    advanced: {
+      cookiePrefix: "roundlist",
+      useSecureCookies: config.APP_ENV === "production",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      // better-auth skips origin checks when NODE_ENV is "test"; we want them everywhere, tests included.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      // server.mjs sets this header from the socket (or a trusted proxy's X-Forwarded-For) on every request.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            return { data: { ...user, role: roleForEmail(user.email, config.ADMIN_EMAILS) } };
+          },
+        },
+      },
+      session: {
+        create: {
+          async after(session) {
+            await syncRoleAndLastLogin(db, session.userId, config.ADMIN_EMAILS);
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = NEW_PASSWORD_FIELDS[ctx.path];
+        const password: unknown = field ? ctx.body?.[field] : undefined;
+        if (typeof password === "string" && isCommonPassword(password)) {
+          throw new APIError("BAD_REQUEST", { message: AUTH_ERRORS.commonPassword, code: "COMMON_PASSWORD" });
+        }
+      }),
+    },
+    logger: {
+      level: "info",
+      log(level, message) {
+        logger[level]({ source: "better-auth" }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

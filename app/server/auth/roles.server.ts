@@ -1,0 +1,38 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/database.server";
+import { users } from "../db/schema";
+
+export type Role = "user" | "admin";
+
+/** decisions.md: the accounts in ADMIN_EMAILS hold the admin role; everyone else is a user. */
+export function roleForEmail(email: string, adminEmails: readonly string[]): Role {
+  return adminEmails.includes(email.trim().toLowerCase()) ? "admin" : "user";
+}
+
+/**
+ * At every new session: record last_login (spec 4) and bring the role in line with ADMIN_EMAILS, so
+ * adding or removing an address takes effect at that account's next sign-in.
+ */
+export async function syncRoleAndLastLogin(
+  db: Db,
+  userId: string,
+  adminEmails: readonly string[],
+): Promise<void> {
+  const admins = adminEmails.length > 0 ? adminEmails : [""];
+  await db
+    .update(users)
+    .set({
+      lastLogin: sql`now()`,
+      role: sql`case when lower(${users.email}) in (${sql.join(
+        admins.map((email) => sql`${email}`),
+        sql`, `,
+      )}) then 'admin' else 'user' end`,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** spec 7 is_admin(p_user_id): a server check of the stored role. */
+export async function isAdmin(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  return row?.role === "admin";
+}

@@ -1,0 +1,183 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { billingLocks, subscriptions, users } from "../db/schema";
+import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
+import {
+  type BillingConfig,
+  BillingError,
+  createCheckout,
+  getBillingState,
+  manageSubscription,
+  UPGRADE_IN_PROGRESS,
+  upgradeTrial,
+} from "./billing.server";
+import { withBillingLock } from "./billing-lock.server";
+import { cancelDemoCheckout, getOpenDemoCheckout, payDemoCheckout } from "./demo-provider.server";
+import { GrantError, grantPlan, revokeGrant } from "./grants.server";
+import { addDays } from "./periods";
+
+const config: BillingConfig = {
+  APP_URL: "http://localhost:3000",
+  PAYMENT_PROVIDER: "demo",
+  STRIPE_PRICE_MONTHLY: undefined,
+  STRIPE_PRICE_ANNUAL: undefined,
+  STRIPE_PRICE_LPS: undefined,
+};
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+beforeEach(async () => {
+  await database.reset();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+async function createUser(email: string, role: "user" | "admin" = "user") {
+  const id = crypto.randomUUID();
+  await database.db.insert(users).values({ id, email, name: email, emailVerified: true, role });
+  return { id, email, isAdmin: role === "admin" };
+}
+
+function sessionIdOf(url: string): string {
+  const id = url.split("/demo-checkout/")[1];
+  if (!id) throw new Error(`not a demo checkout URL: ${url}`);
+  return id;
+}
+
+async function subscribe(user: { id: string; email: string }, plan: "monthly" | "pro", now?: Date) {
+  const url = await createCheckout(database.db, config, user, plan);
+  await payDemoCheckout(database.db, sessionIdOf(url), user.id, now);
+}
+
+describe("demo checkout", () => {
+  it("pays into a 7-day trial: access, but no export", async () => {
+    const user = await createUser("ada@example.com");
+    const now = new Date("2026-11-21T10:00:00Z");
+    await subscribe(user, "pro", now);
+    const state = await getBillingState(database.db, { ...user, isAdmin: false }, now);
+    expect(state.primary).toMatchObject({ planId: "pro", status: "trialing", provider: "demo" });
+    expect(state.primary?.trialEnd).toEqual(addDays(now, 7));
+    expect(state.access).toMatchObject({ hasActiveAccess: true, hasExportAccess: false, isTrialing: true });
+  });
+
+  it("gives one trial per person: a second checkout starts paid", async () => {
+    const user = await createUser("ada@example.com");
+    await subscribe(user, "monthly");
+    await database.db.delete(subscriptions);
+    await subscribe(user, "monthly");
+    const state = await getBillingState(database.db, user);
+    expect(state.primary?.status).toBe("active");
+    expect(state.primary?.trialEnd).toBeNull();
+  });
+
+  it("a session pays once, only for its owner, and cancel closes it", async () => {
+    const ada = await createUser("ada@example.com");
+    const bob = await createUser("bob@example.com");
+    const id = sessionIdOf(await createCheckout(database.db, config, ada, "pro"));
+    await expect(payDemoCheckout(database.db, id, bob.id)).rejects.toThrow("expired or was already used");
+    await payDemoCheckout(database.db, id, ada.id);
+    await expect(payDemoCheckout(database.db, id, ada.id)).rejects.toThrow();
+    expect(await database.db.select().from(subscriptions)).toHaveLength(1);
+
+    const other = sessionIdOf(await createCheckout(database.db, config, bob, "monthly"));
+    await cancelDemoCheckout(database.db, other, bob.id);
+    expect(await getOpenDemoCheckout(database.db, other, bob.id)).toBeNull();
+  });
+
+  it("refuses an expired session", async () => {
+    const user = await createUser("ada@example.com");
+    const id = sessionIdOf(await createCheckout(database.db, config, user, "pro"));
+    const later = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    await expect(payDemoCheckout(database.db, id, user.id, later)).rejects.toThrow("expired");
+  });
+});
+
+describe("upgrade-trial", () => {
+  it("ends the trial now and makes the subscription active with export access", async () => {
+    const user = await createUser("ada@example.com");
+    await subscribe(user, "pro");
+    const upgraded = await upgradeTrial(database.db, config, user.id);
+    expect(upgraded.status).toBe("active");
+    const state = await getBillingState(database.db, user);
+    expect(state.access).toMatchObject({ hasExportAccess: true, isTrialing: false });
+    expect(state.primary?.currentPeriodEnd?.getTime()).toBeGreaterThan(Date.now() + 360 * 24 * 3600 * 1000);
+  });
+
+  it("refuses a second upgrade while one runs, and without a trial", async () => {
+    const user = await createUser("ada@example.com");
+    await subscribe(user, "monthly");
+    const concurrent = await withBillingLock(database.db, user.id, async () =>
+      upgradeTrial(database.db, config, user.id).catch((error: unknown) => error),
+    );
+    const refused = concurrent?.value;
+    expect(refused).toBeInstanceOf(BillingError);
+    expect(refused).toMatchObject({ message: UPGRADE_IN_PROGRESS, status: 409 });
+    // The lock was released: the upgrade now goes through, and a second one finds no trial.
+    expect((await upgradeTrial(database.db, config, user.id)).status).toBe("active");
+    await expect(upgradeTrial(database.db, config, user.id)).rejects.toThrow("no trial");
+    expect(await database.db.select().from(billingLocks)).toEqual([]);
+  });
+
+  it("takes over a lock left behind by a crashed process", async () => {
+    const user = await createUser("ada@example.com");
+    await subscribe(user, "monthly");
+    await database.db
+      .insert(billingLocks)
+      .values({ userId: user.id, acquiredAt: new Date(Date.now() - 10 * 60_000) });
+    expect((await upgradeTrial(database.db, config, user.id)).status).toBe("active");
+  });
+});
+
+describe("cancel", () => {
+  it("keeps access until the period ends, then ends it", async () => {
+    const user = await createUser("ada@example.com");
+    const start = new Date();
+    await subscribe(user, "monthly", start);
+    await upgradeTrial(database.db, config, user.id);
+    const outcome = await manageSubscription(database.db, config, user.id);
+    expect(outcome.kind).toBe("canceled");
+    const state = await getBillingState(database.db, user);
+    expect(state.primary).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    expect(state.access.hasActiveAccess).toBe(true);
+
+    const afterPeriod = addDays(start, 40);
+    const ended = await getBillingState(database.db, user, afterPeriod);
+    expect(ended.primary?.status).toBe("canceled");
+    expect(ended.access.hasActiveAccess).toBe(false);
+  });
+
+  it("a trial that runs out without a cancel becomes a paid period", async () => {
+    const user = await createUser("ada@example.com");
+    const start = new Date();
+    await subscribe(user, "pro", start);
+    const state = await getBillingState(database.db, user, addDays(start, 8));
+    expect(state.primary?.status).toBe("active");
+    expect(state.access.hasExportAccess).toBe(true);
+  });
+});
+
+describe("grants", () => {
+  it("grants lifetime and LP access, and revokes them", async () => {
+    const user = await createUser("Ada@Example.com".toLowerCase());
+    await grantPlan(database.db, "ADA@example.com", "lifetime");
+    await grantPlan(database.db, "ada@example.com", "lps");
+    let state = await getBillingState(database.db, user);
+    expect(state.access).toMatchObject({ hasProAccess: true, hasExportAccess: true, hasLpAccess: true });
+    await revokeGrant(database.db, "ada@example.com", "lps");
+    state = await getBillingState(database.db, user);
+    expect(state.access.hasLpAccess).toBe(false);
+    expect(state.access.hasProAccess).toBe(true);
+    await expect(grantPlan(database.db, "nobody@example.com", "lifetime")).rejects.toBeInstanceOf(GrantError);
+  });
+
+  it("admins have access without any subscription", async () => {
+    const admin = await createUser("boss@example.com", "admin");
+    const state = await getBillingState(database.db, admin);
+    expect(state.access).toMatchObject({ hasActiveAccess: true, hasExportAccess: true, hasLpAccess: true });
+    const [row] = await database.db.select().from(users).where(eq(users.id, admin.id));
+    expect(row?.role).toBe("admin");
+  });
+});

@@ -1,0 +1,139 @@
+import { type AccessFlags, accessFlags } from "~/core/access";
+import type { CheckoutPlanId } from "~/core/plans";
+import type { Db } from "../db/database.server";
+import type { SubscriptionRow } from "../db/schema";
+import type { Env } from "../env.server";
+import { withBillingLock } from "./billing-lock.server";
+import {
+  cancelDemoAtPeriodEnd,
+  createDemoCheckout,
+  endDemoTrial,
+  settleDemoSubscriptions,
+} from "./demo-provider.server";
+import {
+  createStripeCheckoutSession,
+  createStripePortalSession,
+  endStripeTrial,
+} from "./stripe-checkout.server";
+import { getStripe } from "./stripe-client.server";
+import { priceToPlanFromConfig, snapshotFromStripeSubscription } from "./stripe-mapping";
+import {
+  applySubscriptionSnapshot,
+  listSubscriptions,
+  primarySubscription,
+  stripeCustomerOf,
+} from "./subscriptions.server";
+
+export type BillingConfig = Pick<
+  Env,
+  "APP_URL" | "PAYMENT_PROVIDER" | "STRIPE_PRICE_MONTHLY" | "STRIPE_PRICE_ANNUAL" | "STRIPE_PRICE_LPS"
+>;
+
+export interface BillingState {
+  access: AccessFlags;
+  subscriptions: SubscriptionRow[];
+  /** The subscription the account page shows (current one, else the latest). */
+  primary: SubscriptionRow | null;
+}
+
+/** The user's subscriptions and spec 4 access flags, after any demo-provider transitions that are due. */
+export async function getBillingState(
+  db: Db,
+  user: { id: string; isAdmin: boolean },
+  now = new Date(),
+): Promise<BillingState> {
+  await settleDemoSubscriptions(db, user.id, now);
+  const rows = await listSubscriptions(db, user.id);
+  return { access: accessFlags(rows, user.isAdmin), subscriptions: rows, primary: primarySubscription(rows) };
+}
+
+export class BillingError extends Error {
+  override name = "BillingError";
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** spec 7 create-checkout: the provider's checkout URL for the plan. */
+export async function createCheckout(
+  db: Db,
+  config: BillingConfig,
+  user: { id: string; email: string },
+  planId: CheckoutPlanId,
+): Promise<string> {
+  if (config.PAYMENT_PROVIDER === "demo") return createDemoCheckout(db, config.APP_URL, user, planId);
+  const stripe = requireStripe();
+  return createStripeCheckoutSession(
+    {
+      db,
+      stripe,
+      appUrl: config.APP_URL,
+      priceIds: { monthly: config.STRIPE_PRICE_MONTHLY ?? "", pro: config.STRIPE_PRICE_ANNUAL ?? "" },
+    },
+    user,
+    planId,
+  );
+}
+
+function requireStripe() {
+  const stripe = getStripe();
+  if (!stripe) throw new BillingError("Payments are not configured.", 503);
+  return stripe;
+}
+
+export const UPGRADE_IN_PROGRESS = "Upgrade already in progress";
+
+/**
+ * spec 7 upgrade-trial: ends the trial now and starts the paid period (Stripe: trial_end=now; demo: the
+ * same state change). One upgrade at a time per user.
+ */
+export async function upgradeTrial(db: Db, config: BillingConfig, userId: string): Promise<SubscriptionRow> {
+  const result = await withBillingLock(db, userId, async () => {
+    const trialing = (await listSubscriptions(db, userId)).find((row) => row.status === "trialing");
+    if (!trialing) throw new BillingError("You have no trial to upgrade.", 400);
+    if (trialing.provider === "stripe") {
+      const stripe = requireStripe();
+      const updated = await endStripeTrial(stripe, trialing.providerSubscriptionId);
+      const snapshot = snapshotFromStripeSubscription(updated, {
+        userId,
+        observedAt: new Date(),
+        priceToPlan: priceToPlanFromConfig(config),
+      });
+      if (snapshot) await applySubscriptionSnapshot(db, snapshot);
+    } else {
+      await endDemoTrial(db, trialing);
+    }
+    const rows = await listSubscriptions(db, userId);
+    return rows.find((row) => row.id === trialing.id) ?? trialing;
+  });
+  if (!result) throw new BillingError(UPGRADE_IN_PROGRESS, 409);
+  return result.value;
+}
+
+/** Cancel at period end (demo provider) or the Stripe customer portal's URL (Stripe). */
+export async function manageSubscription(
+  db: Db,
+  config: BillingConfig,
+  userId: string,
+): Promise<{ kind: "canceled"; endsAt: Date | null } | { kind: "portal"; url: string }> {
+  const rows = await listSubscriptions(db, userId);
+  const current = primarySubscription(rows);
+  if (!current || (current.status !== "active" && current.status !== "trialing")) {
+    throw new BillingError("You have no subscription to manage.", 400);
+  }
+  if (current.provider === "stripe") {
+    const stripe = requireStripe();
+    const customer = current.providerCustomerId ?? (await stripeCustomerOf(db, userId));
+    if (!customer) throw new BillingError("No billing account was found.", 400);
+    return {
+      kind: "portal",
+      url: await createStripePortalSession(stripe, customer, `${config.APP_URL}/profile`),
+    };
+  }
+  if (current.provider === "grant") throw new BillingError("This plan was granted by an administrator.", 400);
+  await cancelDemoAtPeriodEnd(db, current);
+  return { kind: "canceled", endsAt: current.currentPeriodEnd };
+}

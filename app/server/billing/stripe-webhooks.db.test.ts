@@ -1,0 +1,649 @@
+import { count, eq, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  type MockInstance,
+  vi,
+} from "vitest";
+import type { Db } from "../db/database.server";
+import {
+  billingCustomers,
+  mailMessages,
+  processedWebhookEvents,
+  subscriptions,
+  trialClaims,
+  users,
+} from "../db/schema";
+import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
+import { logger } from "../logger.server";
+import { createLogMailer, type Mailer } from "../mail/mailer.server";
+import { createStripeClient } from "./stripe-client.server";
+import { priceToPlanFromConfig } from "./stripe-mapping";
+import { handleStripeWebhook, type StripeWebhookResult } from "./stripe-webhooks.server";
+import { getAccess } from "./subscriptions.server";
+
+const SECRET = "whsec_test_secret";
+const APP_URL = "https://app.roundlist.test";
+const FROM = "Roundlist <hello@roundlist.example>";
+const priceToPlan = priceToPlanFromConfig({
+  STRIPE_PRICE_MONTHLY: "price_monthly",
+  STRIPE_PRICE_ANNUAL: "price_annual",
+  STRIPE_PRICE_LPS: "price_lps",
+});
+// Any API call would go to a port where nothing listens and fail the test: the handler stays offline.
+const stripe = createStripeClient("sk_test_x", { host: "127.0.0.1", port: 1, protocol: "http" });
+
+let database: TestDatabase;
+// The handler's log lines are part of its contract (an ignored event is explained in the log): recorded here.
+let warnings: MockInstance;
+let errors: MockInstance;
+let infos: MockInstance;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+beforeEach(async () => {
+  await database.reset();
+  await database.db.insert(users).values({ id: "user_ada", name: "Ada", email: "ada@example.com" });
+  warnings = vi.spyOn(logger, "warn").mockImplementation(() => {});
+  errors = vi.spyOn(logger, "error").mockImplementation(() => {});
+  infos = vi.spyOn(logger, "info").mockImplementation(() => {});
+});
+afterEach(() => {
+  warnings.mockRestore();
+  errors.mockRestore();
+  infos.mockRestore();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** The `reason` of each "event ignored" log line. */
+function ignoredReasons(): unknown[] {
+  return warnings.mock.calls.map(([details]) => (details as { reason?: unknown }).reason).filter(Boolean);
+}
+
+// Stripe's times are unix seconds. The subscription's dates, and the events' `created`, count from here.
+const NOV_1 = Date.UTC(2026, 10, 1) / 1000;
+const NOV_8 = Date.UTC(2026, 10, 8) / 1000;
+const DEC_8 = Date.UTC(2026, 11, 8) / 1000;
+const JAN_8 = Date.UTC(2027, 0, 8) / 1000;
+
+interface StripeEventJson {
+  id: string;
+  object: "event";
+  type: string;
+  created: number;
+  api_version: string;
+  livemode: false;
+  data: { object: Record<string, unknown> };
+}
+
+function event(id: string, type: string, created: number, object: Record<string, unknown>): StripeEventJson {
+  return {
+    id,
+    object: "event",
+    type,
+    created,
+    api_version: "2026-10-28.endive",
+    livemode: false,
+    data: { object },
+  };
+}
+
+interface SubscriptionFields {
+  status: string;
+  metadata?: Record<string, string>;
+  priceId?: string;
+  customer?: string;
+  trialStart?: number | null;
+  trialEnd?: number | null;
+  periodStart?: number;
+  periodEnd?: number;
+  cancelAtPeriodEnd?: boolean;
+  canceledAt?: number | null;
+  endedAt?: number | null;
+}
+
+/** A subscription as Stripe's JSON has it (the fields the handler reads). */
+function subscription(fields: SubscriptionFields): Record<string, unknown> {
+  return {
+    id: "sub_ada",
+    object: "subscription",
+    status: fields.status,
+    customer: fields.customer ?? "cus_ada",
+    metadata: fields.metadata ?? { userId: "user_ada", plan: "monthly" },
+    trial_start: fields.trialStart ?? null,
+    trial_end: fields.trialEnd ?? null,
+    cancel_at_period_end: fields.cancelAtPeriodEnd ?? false,
+    cancel_at: null,
+    canceled_at: fields.canceledAt ?? null,
+    ended_at: fields.endedAt ?? null,
+    items: {
+      object: "list",
+      has_more: false,
+      data: [
+        {
+          id: "si_ada",
+          object: "subscription_item",
+          current_period_start: fields.periodStart ?? NOV_1,
+          current_period_end: fields.periodEnd ?? DEC_8,
+          price: { id: fields.priceId ?? "price_monthly", object: "price" },
+        },
+      ],
+    },
+  };
+}
+
+const TRIALING = {
+  status: "trialing",
+  trialStart: NOV_1,
+  trialEnd: NOV_8,
+  periodStart: NOV_1,
+  periodEnd: NOV_8,
+};
+const ACTIVE = { status: "active", trialStart: NOV_1, trialEnd: NOV_8, periodStart: NOV_8, periodEnd: DEC_8 };
+
+/** An invoice of sub_ada (API 2025-03-31+: the subscription is under `parent`, the period on the line). */
+function invoice(period: { start: number; end: number }): Record<string, unknown> {
+  return {
+    id: "in_ada",
+    object: "invoice",
+    customer: "cus_ada",
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { subscription: "sub_ada", metadata: {} },
+    },
+    lines: {
+      object: "list",
+      has_more: false,
+      data: [
+        {
+          id: "il_ada",
+          object: "line_item",
+          period,
+          parent: {
+            type: "subscription_item_details",
+            invoice_item_details: null,
+            subscription_item_details: {
+              subscription: "sub_ada",
+              subscription_item: "si_ada",
+              proration: false,
+              invoice_item: null,
+              proration_details: null,
+            },
+          },
+        },
+      ],
+    },
+  };
+}
+
+interface Delivery {
+  db?: Db;
+  mailer?: Mailer;
+  /** Signature time in unix seconds; now by default. */
+  signedAt?: number;
+  secret?: string;
+}
+
+/** Signs the payload as Stripe does and hands it to the handler, exactly as the route would. */
+function deliver(payload: StripeEventJson | string, options: Delivery = {}): Promise<StripeWebhookResult> {
+  const rawBody = typeof payload === "string" ? payload : JSON.stringify(payload);
+  const signature = stripe.webhooks.generateTestHeaderString({
+    payload: rawBody,
+    secret: options.secret ?? SECRET,
+    timestamp: options.signedAt ?? Math.floor(Date.now() / 1000),
+  });
+  return handleStripeWebhook(
+    {
+      db: options.db ?? database.db,
+      stripe,
+      webhookSecret: SECRET,
+      priceToPlan,
+      appUrl: APP_URL,
+      ...(options.mailer ? { mailer: options.mailer } : {}),
+    },
+    rawBody,
+    signature,
+  );
+}
+
+async function storedSubscription() {
+  const rows = await database.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.providerSubscriptionId, "sub_ada"));
+  expect(rows.length).toBeLessThanOrEqual(1);
+  return rows[0];
+}
+
+async function rowCount(table: PgTable) {
+  const [row] = await database.db.select({ value: count() }).from(table);
+  return row?.value ?? 0;
+}
+
+async function expectNothingWritten() {
+  expect(await rowCount(processedWebhookEvents)).toBe(0);
+  expect(await rowCount(subscriptions)).toBe(0);
+  expect(await rowCount(trialClaims)).toBe(0);
+  expect(await rowCount(billingCustomers)).toBe(0);
+}
+
+describe("signature", () => {
+  const created = event("evt_sig", "customer.subscription.created", NOV_1, subscription(TRIALING));
+
+  it("refuses a body signed with another secret: 400 and nothing written", async () => {
+    const result = await deliver(created, { secret: "whsec_someone_else" });
+    expect(result).toEqual({ status: 400, body: { error: "Invalid signature" } });
+    await expectNothingWritten();
+    expect(warnings).toHaveBeenCalledWith(
+      expect.objectContaining({ reason: expect.any(String) }),
+      "Stripe webhook signature refused",
+    );
+  });
+
+  it("refuses a body changed after signing", async () => {
+    const rawBody = JSON.stringify(created);
+    const signature = stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: SECRET });
+    const tampered = rawBody.replace('"trialing"', '"active"');
+    const result = await handleStripeWebhook(
+      { db: database.db, stripe, webhookSecret: SECRET, priceToPlan, appUrl: APP_URL },
+      tampered,
+      signature,
+    );
+    expect(result.status).toBe(400);
+    await expectNothingWritten();
+  });
+
+  it("refuses a missing signature header", async () => {
+    const result = await handleStripeWebhook(
+      { db: database.db, stripe, webhookSecret: SECRET, priceToPlan, appUrl: APP_URL },
+      JSON.stringify(created),
+      null,
+    );
+    expect(result).toEqual({ status: 400, body: { error: "Invalid signature" } });
+    await expectNothingWritten();
+  });
+
+  it("refuses a signature older than five minutes (a replayed request)", async () => {
+    const result = await deliver(created, { signedAt: Math.floor(Date.now() / 1000) - 600 });
+    expect(result).toEqual({ status: 400, body: { error: "Invalid signature" } });
+    await expectNothingWritten();
+  });
+});
+
+describe("subscription events", () => {
+  it("customer.subscription.created (trialing) stores the subscription and the person's trial claim", async () => {
+    const result = await deliver(
+      event("evt_1", "customer.subscription.created", NOV_1, subscription(TRIALING)),
+    );
+
+    expect(result).toEqual({ status: 200, body: { received: true } });
+    expect(await storedSubscription()).toMatchObject({
+      userId: "user_ada",
+      planId: "monthly",
+      status: "trialing",
+      provider: "stripe",
+      providerCustomerId: "cus_ada",
+      trialStart: new Date("2026-11-01T00:00:00Z"),
+      trialEnd: new Date("2026-11-08T00:00:00Z"),
+      currentPeriodEnd: new Date("2026-11-08T00:00:00Z"),
+      providerStateAt: new Date(NOV_1 * 1000),
+    });
+    expect(await database.db.select().from(trialClaims)).toEqual([
+      expect.objectContaining({ email: "ada@example.com", userId: "user_ada" }),
+    ]);
+    expect(await database.db.select().from(processedWebhookEvents)).toEqual([
+      expect.objectContaining({ id: "evt_1", type: "customer.subscription.created" }),
+    ]);
+    expect(await getAccess(database.db, "user_ada")).toMatchObject({
+      hasActiveAccess: true,
+      isTrialing: true,
+    });
+  });
+
+  it("applies a redelivered event id once, even if the redelivery's content differs", async () => {
+    await deliver(event("evt_1", "customer.subscription.created", NOV_1, subscription(TRIALING)));
+
+    const again = await deliver(
+      event("evt_1", "customer.subscription.created", NOV_1 + 60, subscription(ACTIVE)),
+    );
+
+    expect(again).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    expect(await rowCount(processedWebhookEvents)).toBe(1);
+    expect((await storedSubscription())?.status).toBe("trialing");
+  });
+
+  it("applies one of two concurrent deliveries of the same event; the other is a duplicate", async () => {
+    const created = event("evt_1", "customer.subscription.created", NOV_1, subscription(TRIALING));
+
+    const results = await Promise.all([deliver(created), deliver(created)]);
+
+    expect(
+      results.map((result) => result.body).sort((a, b) => Number(a.duplicate) - Number(b.duplicate)),
+    ).toEqual([{ received: true }, { received: true, duplicate: true }]);
+    expect(await rowCount(processedWebhookEvents)).toBe(1);
+    expect(await rowCount(subscriptions)).toBe(1);
+  });
+
+  it("never lets an older event overwrite a newer one (out-of-order delivery)", async () => {
+    await deliver(event("evt_new", "customer.subscription.updated", NOV_8, subscription(ACTIVE)));
+
+    const older = await deliver(
+      event("evt_old", "customer.subscription.created", NOV_1, subscription({ status: "incomplete" })),
+    );
+
+    expect(older).toEqual({ status: 200, body: { received: true, ignored: "stale" } });
+    expect(infos).toHaveBeenCalledWith(
+      expect.objectContaining({ eventId: "evt_old", reason: "stale" }),
+      "Stripe webhook event ignored",
+    );
+    expect(await storedSubscription()).toMatchObject({
+      status: "active",
+      providerStateAt: new Date(NOV_8 * 1000),
+    });
+    // Both were delivered: both are recorded, so neither is applied again.
+    expect(await rowCount(processedWebhookEvents)).toBe(2);
+  });
+
+  it("customer.subscription.deleted cancels the subscription and ends access", async () => {
+    await deliver(event("evt_1", "customer.subscription.created", NOV_8, subscription(ACTIVE)));
+
+    const result = await deliver(
+      event(
+        "evt_2",
+        "customer.subscription.deleted",
+        NOV_8 + 3600,
+        subscription({ ...ACTIVE, status: "canceled", canceledAt: NOV_8 + 3600, endedAt: NOV_8 + 3600 }),
+      ),
+    );
+
+    expect(result.status).toBe(200);
+    expect(await storedSubscription()).toMatchObject({
+      status: "canceled",
+      canceledAt: new Date((NOV_8 + 3600) * 1000),
+      endedAt: new Date((NOV_8 + 3600) * 1000),
+    });
+    expect(await getAccess(database.db, "user_ada")).toMatchObject({
+      hasActiveAccess: false,
+      hasProAccess: false,
+      hasExportAccess: false,
+    });
+  });
+
+  it("maps the annual price to the pro plan", async () => {
+    await deliver(
+      event(
+        "evt_1",
+        "customer.subscription.created",
+        NOV_8,
+        subscription({ ...ACTIVE, priceId: "price_annual", metadata: { userId: "user_ada" } }),
+      ),
+    );
+    expect((await storedSubscription())?.planId).toBe("pro");
+  });
+
+  it("ignores (200) a subscription of an unknown user, and one of an unknown plan", async () => {
+    const stranger = await deliver(
+      event(
+        "evt_1",
+        "customer.subscription.created",
+        NOV_1,
+        subscription({ ...TRIALING, customer: "cus_unknown", metadata: { userId: "user_nobody" } }),
+      ),
+    );
+    expect(stranger).toEqual({ status: 200, body: { received: true, ignored: "unknown user" } });
+
+    const otherPlan = await deliver(
+      event(
+        "evt_2",
+        "customer.subscription.created",
+        NOV_1,
+        subscription({ ...TRIALING, priceId: "price_elsewhere", metadata: { userId: "user_ada" } }),
+      ),
+    );
+    expect(otherPlan).toEqual({ status: 200, body: { received: true, ignored: "unknown plan" } });
+    expect(ignoredReasons()).toEqual(["unknown user", "unknown plan"]);
+    expect(await rowCount(subscriptions)).toBe(0);
+    expect(await rowCount(trialClaims)).toBe(0);
+  });
+
+  it("answers 200 to an event type it does not handle, and records nothing", async () => {
+    const result = await deliver(
+      event("evt_1", "customer.created", NOV_1, { id: "cus_ada", object: "customer" }),
+    );
+    expect(result).toEqual({ status: 200, body: { received: true, ignored: "customer.created" } });
+    await expectNothingWritten();
+  });
+});
+
+describe("invoice events", () => {
+  it("payment_failed makes the subscription past_due (no access); paid makes it active again with the new period", async () => {
+    await deliver(event("evt_1", "customer.subscription.created", NOV_8, subscription(ACTIVE)));
+
+    const failed = await deliver(
+      event("evt_2", "invoice.payment_failed", DEC_8 + 60, invoice({ start: DEC_8, end: JAN_8 })),
+    );
+
+    expect(failed).toEqual({ status: 200, body: { received: true } });
+    expect(await storedSubscription()).toMatchObject({
+      status: "past_due",
+      currentPeriodEnd: new Date(DEC_8 * 1000),
+    });
+    expect(await getAccess(database.db, "user_ada")).toMatchObject({
+      hasActiveAccess: false,
+      hasProAccess: false,
+    });
+
+    const paid = await deliver(
+      event("evt_3", "invoice.paid", DEC_8 + 7200, invoice({ start: DEC_8, end: JAN_8 })),
+    );
+
+    expect(paid).toEqual({ status: 200, body: { received: true } });
+    expect(await storedSubscription()).toMatchObject({
+      status: "active",
+      currentPeriodStart: new Date(DEC_8 * 1000),
+      currentPeriodEnd: new Date(JAN_8 * 1000),
+      providerStateAt: new Date((DEC_8 + 7200) * 1000),
+    });
+    expect(await getAccess(database.db, "user_ada")).toMatchObject({
+      hasActiveAccess: true,
+      hasProAccess: true,
+      hasExportAccess: true,
+    });
+  });
+
+  it("a failed payment does not revive a canceled subscription", async () => {
+    await deliver(
+      event(
+        "evt_1",
+        "customer.subscription.deleted",
+        NOV_8,
+        subscription({ ...ACTIVE, status: "canceled", endedAt: NOV_8 }),
+      ),
+    );
+
+    await deliver(
+      event("evt_2", "invoice.payment_failed", NOV_8 + 60, invoice({ start: NOV_8, end: DEC_8 })),
+    );
+    await deliver(event("evt_3", "invoice.paid", NOV_8 + 120, invoice({ start: NOV_8, end: DEC_8 })));
+
+    expect((await storedSubscription())?.status).toBe("canceled");
+  });
+
+  it("an invoice.paid older than the stored state does not overwrite it", async () => {
+    await deliver(
+      event(
+        "evt_1",
+        "customer.subscription.updated",
+        DEC_8 + 600,
+        subscription({ ...ACTIVE, status: "past_due" }),
+      ),
+    );
+
+    const paid = await deliver(event("evt_2", "invoice.paid", DEC_8, invoice({ start: DEC_8, end: JAN_8 })));
+
+    expect(paid.body.ignored).toBe("stale");
+    expect((await storedSubscription())?.status).toBe("past_due");
+  });
+
+  it("ignores an invoice of a subscription it does not know", async () => {
+    const result = await deliver(
+      event("evt_1", "invoice.payment_failed", NOV_8, invoice({ start: NOV_8, end: DEC_8 })),
+    );
+    expect(result).toEqual({ status: 200, body: { received: true, ignored: "unknown subscription" } });
+    expect(await rowCount(subscriptions)).toBe(0);
+  });
+});
+
+describe("customer.subscription.trial_will_end", () => {
+  function logMailer(): Mailer {
+    return createLogMailer(database.db, { from: FROM, log: { info() {}, warn() {} } });
+  }
+
+  const willEnd = event(
+    "evt_will_end",
+    "customer.subscription.trial_will_end",
+    NOV_1 + 4 * 86_400,
+    subscription(TRIALING),
+  );
+
+  it("applies the state and emails the person when their trial ends, with a link to the profile", async () => {
+    const result = await deliver(willEnd, { mailer: logMailer() });
+
+    expect(result).toEqual({ status: 200, body: { received: true } });
+    expect((await storedSubscription())?.status).toBe("trialing");
+    const mails = await database.db.select().from(mailMessages);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      toAddress: "ada@example.com",
+      subject: "Your Roundlist trial ends on Nov 8, 2026",
+    });
+    expect(mails[0]?.textBody).toContain(`${APP_URL}/profile`);
+    expect(mails[0]?.htmlBody).toContain(`href="${APP_URL}/profile"`);
+  });
+
+  it("sends the reminder once when Stripe delivers the event twice", async () => {
+    const mailer = logMailer();
+    await deliver(willEnd, { mailer });
+    const again = await deliver(willEnd, { mailer });
+
+    expect(again.body.duplicate).toBe(true);
+    expect(await rowCount(mailMessages)).toBe(1);
+  });
+
+  it("sends nothing when the trial already ended by a newer event", async () => {
+    await deliver(
+      event("evt_upgrade", "customer.subscription.updated", NOV_1 + 5 * 86_400, subscription(ACTIVE)),
+    );
+
+    const result = await deliver(willEnd, { mailer: logMailer() });
+
+    expect(result.body.ignored).toBe("stale");
+    expect(await database.db.select().from(mailMessages)).toEqual([]);
+    expect((await storedSubscription())?.status).toBe("active");
+  });
+});
+
+describe("checkout.session.completed", () => {
+  function session(fields: { customer?: string; clientReferenceId?: string | null; mode?: string } = {}) {
+    return {
+      id: "cs_ada",
+      object: "checkout.session",
+      mode: fields.mode ?? "subscription",
+      client_reference_id: fields.clientReferenceId === undefined ? "user_ada" : fields.clientReferenceId,
+      metadata: { userId: "user_ada", plan: "monthly" },
+      customer: fields.customer ?? "cus_ada",
+      // An id only, as Stripe sends it: the handler must not fetch it (the subscription events carry it).
+      subscription: "sub_ada",
+    };
+  }
+
+  it("remembers the user's Stripe customer without calling Stripe", async () => {
+    const result = await deliver(event("evt_1", "checkout.session.completed", NOV_1, session()));
+
+    expect(result).toEqual({ status: 200, body: { received: true } });
+    expect(await database.db.select().from(billingCustomers)).toEqual([
+      expect.objectContaining({ userId: "user_ada", stripeCustomerId: "cus_ada" }),
+    ]);
+  });
+
+  it("lets a later subscription event without metadata find the user by that customer", async () => {
+    await deliver(event("evt_1", "checkout.session.completed", NOV_1, session()));
+
+    await deliver(
+      event("evt_2", "customer.subscription.created", NOV_1, subscription({ ...TRIALING, metadata: {} })),
+    );
+
+    expect(await storedSubscription()).toMatchObject({ userId: "user_ada", status: "trialing" });
+  });
+
+  it("falls back to metadata.userId, and ignores an unknown user", async () => {
+    await deliver(event("evt_1", "checkout.session.completed", NOV_1, session({ clientReferenceId: null })));
+    expect(await rowCount(billingCustomers)).toBe(1);
+
+    await database.reset();
+    const result = await deliver(event("evt_2", "checkout.session.completed", NOV_1, session()));
+    expect(result.body.ignored).toBe("unknown user");
+    expect(await rowCount(billingCustomers)).toBe(0);
+  });
+
+  it("never moves a customer that belongs to another account", async () => {
+    await database.db.insert(users).values({ id: "user_bob", name: "Bob", email: "bob@example.com" });
+    await deliver(event("evt_1", "checkout.session.completed", NOV_1, session()));
+
+    const result = await deliver(
+      event("evt_2", "checkout.session.completed", NOV_1, session({ clientReferenceId: "user_bob" })),
+    );
+
+    expect(result.body.ignored).toBe("customer belongs to another user");
+    expect(await database.db.select().from(billingCustomers)).toEqual([
+      expect.objectContaining({ userId: "user_ada", stripeCustomerId: "cus_ada" }),
+    ]);
+  });
+});
+
+describe("database failures", () => {
+  const created = event("evt_retry", "customer.subscription.created", NOV_1, subscription(TRIALING));
+
+  it("answers 500 while the database is down, and Stripe's retry applies the event later", async () => {
+    const down = await createTestDatabase();
+    await down.close();
+
+    const failed = await deliver(created, { db: down.db });
+    expect(failed).toEqual({ status: 500, body: { error: "Could not process the event" } });
+    expect(errors).toHaveBeenCalledWith(
+      expect.objectContaining({ eventId: "evt_retry", err: expect.any(Error) }),
+      "could not process a Stripe webhook event",
+    );
+
+    const retried = await deliver(created);
+    expect(retried).toEqual({ status: 200, body: { received: true } });
+    expect((await storedSubscription())?.status).toBe("trialing");
+  });
+
+  it("rolls back the event id with a failed update, so the retry is not taken for a duplicate", async () => {
+    // A real failure halfway: the event id is inserted, then writing the subscription fails.
+    await database.db.execute(sql`alter table subscriptions rename to subscriptions_away`);
+    let failed: StripeWebhookResult;
+    try {
+      failed = await deliver(created);
+    } finally {
+      await database.db.execute(sql`alter table subscriptions_away rename to subscriptions`);
+    }
+    expect(failed).toEqual({ status: 500, body: { error: "Could not process the event" } });
+    expect(await rowCount(processedWebhookEvents)).toBe(0);
+
+    const retried = await deliver(created);
+    expect(retried).toEqual({ status: 200, body: { received: true } });
+    expect((await storedSubscription())?.status).toBe("trialing");
+    expect(await rowCount(trialClaims)).toBe(1);
+  });
+});

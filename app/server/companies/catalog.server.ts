@@ -1,0 +1,53 @@
+import { type FilterOptions, groupCountriesByContinent, groupLocations } from "~/core/filter-options";
+import { cachedPerKey } from "../cache.server";
+import type { Db } from "../db/database.server";
+import { invalidateSearchCounts } from "./search.server";
+import { countCompanies, loadFilterOptionRows, recentFundingSum } from "./stats.server";
+
+/** spec 9: the last-funding total window is 90 days. */
+export const RECENT_FUNDING_DAYS = 90;
+
+export interface HomeStats {
+  totalCompanies: number;
+  recentFundingUsd: number;
+  recentFundingDays: number;
+}
+
+async function loadHomeStats(db: Db): Promise<HomeStats> {
+  const [totalCompanies, recentFundingUsd] = await Promise.all([
+    countCompanies(db),
+    recentFundingSum(db, RECENT_FUNDING_DAYS),
+  ]);
+  return { totalCompanies, recentFundingUsd, recentFundingDays: RECENT_FUNDING_DAYS };
+}
+
+async function loadFilterOptions(db: Db): Promise<FilterOptions> {
+  const rows = await loadFilterOptionRows(db);
+  return {
+    industries: rows.industries,
+    headquarters_regions: rows.headquartersRegions,
+    funding_types: rows.fundingTypes,
+    headquarters_locations_grouped: groupLocations(rows.locations),
+    continents: groupCountriesByContinent(new Set(rows.locations.map((row) => row.country))),
+  };
+}
+
+// The home page is the most visited page: its live figures may be a minute old.
+const homeStatsCache = cachedPerKey(60_000, loadHomeStats);
+// spec 9: search data is cached with a 5-minute stale time.
+const filterOptionsCache = cachedPerKey(5 * 60_000, loadFilterOptions);
+
+export function getHomeStats(db: Db): Promise<HomeStats> {
+  return homeStatsCache.get(db);
+}
+
+export function getFilterOptions(db: Db): Promise<FilterOptions> {
+  return filterOptionsCache.get(db);
+}
+
+/** Call after writing companies (import, seed) so this process shows the new figures at once. */
+export function invalidateCatalog(): void {
+  homeStatsCache.invalidate();
+  filterOptionsCache.invalidate();
+  invalidateSearchCounts();
+}

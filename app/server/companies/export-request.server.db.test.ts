@@ -1,0 +1,336 @@
+import { parse } from "csv-parse/sync";
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SubscriptionStatus } from "~/core/access";
+import { EMPTY_SEARCH, type SearchState } from "~/core/search-params";
+import { type AccountServices, signUp } from "../auth/account.server";
+import { type AuthConfig, createAuth } from "../auth/auth.server";
+import { CLIENT_IP_HEADER } from "../auth/client-ip";
+import { mailMessages, subscriptions, userActivity, users } from "../db/schema";
+import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
+import { seedCompanies } from "../demo-data/seed.server";
+import { createLogMailer } from "../mail/mailer.server";
+import { COMPANY_CSV_HEADERS } from "./crunchbase-columns";
+import {
+  EXPORT_BUSY,
+  EXPORT_DENIED,
+  type ExportServices,
+  handleExportRequest,
+} from "./export-request.server";
+import { invalidateSearchCounts, searchCompanies } from "./search.server";
+
+const APP_URL = "http://localhost:3000";
+const NOW = new Date("2026-11-21T12:00:00Z");
+const SEEDED = 400;
+const config: AuthConfig = {
+  APP_ENV: "test",
+  APP_URL,
+  AUTH_SECRET: "test-secret-test-secret-test-secret-1234",
+  ADMIN_EMAILS: ["boss@example.com"],
+  AUTH_RATE_LIMIT_MAX: 1_000,
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: 60,
+};
+const PASSWORD = "violet-harbor-71";
+
+let database: TestDatabase;
+let accounts: AccountServices;
+let services: ExportServices;
+/** Session cookies by account. */
+const cookies = new Map<string, string>();
+
+async function signedUpCookie(email: string): Promise<string> {
+  const request = new Request(`${APP_URL}/auth`, {
+    method: "POST",
+    headers: { origin: APP_URL, "user-agent": "vitest", [CLIENT_IP_HEADER]: "10.0.6.1" },
+  });
+  expect((await signUp(accounts, request, { email, password: PASSWORD })).ok).toBe(true);
+  const [message] = await database.db
+    .select()
+    .from(mailMessages)
+    .where(eq(mailMessages.toAddress, email))
+    .orderBy(desc(mailMessages.id))
+    .limit(1);
+  const link = message?.textBody.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no confirmation link for ${email}`);
+  const response = await accounts.auth.handler(new Request(link));
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+async function userIdOf(email: string): Promise<string> {
+  const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+async function setSubscription(email: string, status: SubscriptionStatus, planId: "pro" | "monthly" = "pro") {
+  const userId = await userIdOf(email);
+  await database.db.delete(subscriptions).where(eq(subscriptions.userId, userId));
+  const day = 86_400_000;
+  await database.db.insert(subscriptions).values({
+    id: crypto.randomUUID(),
+    userId,
+    planId,
+    status,
+    provider: "stripe",
+    providerSubscriptionId: `sub_${crypto.randomUUID()}`,
+    trialEnd: status === "trialing" ? new Date(Date.now() + 5 * day) : null,
+    currentPeriodStart: new Date(Date.now() - day),
+    currentPeriodEnd: new Date(Date.now() + 30 * day),
+    providerStateAt: new Date(),
+  });
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.reset();
+  invalidateSearchCounts();
+  const mailer = createLogMailer(database.db, {
+    from: "Roundlist <hello@roundlist.example>",
+    log: { info() {}, warn() {} },
+  });
+  accounts = { db: database.db, auth: createAuth({ db: database.db, config, mailer }) };
+  services = { database, auth: accounts.auth };
+  await seedCompanies(database.db, { count: SEEDED, today: NOW });
+  for (const name of ["none", "trialing", "past_due", "canceled", "active", "monthly", "boss"]) {
+    cookies.set(name, await signedUpCookie(`${name}@example.com`));
+  }
+  await setSubscription("trialing@example.com", "trialing");
+  await setSubscription("past_due@example.com", "past_due");
+  await setSubscription("canceled@example.com", "canceled");
+  await setSubscription("active@example.com", "active");
+  await setSubscription("monthly@example.com", "active", "monthly");
+});
+afterAll(async () => {
+  await database.close();
+});
+
+interface RequestOptions {
+  account?: string;
+  query?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  rawBody?: string;
+}
+
+function exportRequest(options: RequestOptions = {}): Request {
+  const headers = new Headers({ "user-agent": "vitest" });
+  const cookie = options.account ? cookies.get(options.account) : undefined;
+  if (cookie) headers.set("cookie", cookie);
+  const url = `${APP_URL}/api/export-csv${options.query ? `?${options.query}` : ""}`;
+  if (options.json !== undefined || options.rawBody !== undefined) {
+    headers.set("content-type", "application/json");
+    return new Request(url, {
+      method: "POST",
+      headers,
+      body: options.rawBody ?? JSON.stringify(options.json),
+    });
+  }
+  if (options.form)
+    return new Request(url, { method: "POST", headers, body: new URLSearchParams(options.form) });
+  return new Request(url, { headers });
+}
+
+async function csvRows(response: Response): Promise<string[][]> {
+  return parse(Buffer.from(await response.arrayBuffer()), { bom: true }) as string[][];
+}
+
+async function searchTotal(state: Partial<SearchState>): Promise<number> {
+  const result = await searchCompanies(
+    database.db,
+    { ...EMPTY_SEARCH, ...state },
+    { canSeeEmails: true, today: NOW },
+  );
+  return result.total;
+}
+
+async function exportActivities(email: string) {
+  return database.db
+    .select()
+    .from(userActivity)
+    .where(eq(userActivity.userId, await userIdOf(email)));
+}
+
+describe("who may export (spec 4 export access, checked on every request)", () => {
+  it.each([
+    ["a visitor", undefined, EXPORT_DENIED.signedOut],
+    ["a user without a plan", "none", EXPORT_DENIED.noExportAccess],
+    ["a trialing user", "trialing", EXPORT_DENIED.trialing],
+    ["a past_due subscriber", "past_due", EXPORT_DENIED.noExportAccess],
+    ["a canceled subscriber", "canceled", EXPORT_DENIED.noExportAccess],
+  ])("%s gets 403 with a clear message and no rows", async (_label, account, message) => {
+    for (const request of [
+      exportRequest({ ...(account ? { account } : {}) }),
+      exportRequest({ ...(account ? { account } : {}), json: { searchQuery: "", filters: {} } }),
+    ]) {
+      const response = await handleExportRequest(services, request, NOW);
+      expect(response.status).toBe(403);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("content-disposition")).toBeNull();
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({ error: message });
+      expect(text).not.toContain("Organization Name");
+    }
+    if (account) expect(await exportActivities(`${account}@example.com`)).toEqual([]);
+  });
+
+  it("refuses a visitor before looking at the parameters", async () => {
+    const response = await handleExportRequest(services, exportRequest({ query: "amount=lots" }), NOW);
+    expect(response.status).toBe(403);
+  });
+
+  it.each([
+    ["an active pro subscriber", "active"],
+    ["an active monthly subscriber", "monthly"],
+    ["an admin without a plan", "boss"],
+  ])("%s gets the whole CSV, named and not cached", async (_label, account) => {
+    const response = await handleExportRequest(services, exportRequest({ account }), NOW);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="roundlist-companies-2026-11-21.csv"',
+    );
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const [header, ...rows] = await csvRows(response);
+    expect(header).toEqual([...COMPANY_CSV_HEADERS]);
+    expect(rows).toHaveLength(SEEDED);
+  });
+
+  it("answers HEAD with the headers only, opening nothing", async () => {
+    const request = new Request(`${APP_URL}/api/export-csv`, {
+      method: "HEAD",
+      headers: { cookie: cookies.get("active") ?? "" },
+    });
+    const response = await handleExportRequest(services, request, NOW);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.body).toBeNull();
+  });
+
+  it("follows the subscription as it changes: the trial upgraded, then canceled", async () => {
+    await setSubscription("trialing@example.com", "active");
+    try {
+      const allowed = await handleExportRequest(services, exportRequest({ account: "trialing" }), NOW);
+      expect(allowed.status).toBe(200);
+      await allowed.body?.cancel();
+      await setSubscription("trialing@example.com", "canceled");
+      const refused = await handleExportRequest(services, exportRequest({ account: "trialing" }), NOW);
+      expect(refused.status).toBe(403);
+    } finally {
+      await setSubscription("trialing@example.com", "trialing");
+    }
+  });
+});
+
+describe("what is exported", () => {
+  const FILTERS: Array<Partial<SearchState>> = [
+    { industry: "SaaS" },
+    { stage: "Seed", date: "1y" },
+    { q: "data", location: "continent:Europe" },
+    { amount: "1m-5m" },
+  ];
+
+  it.each(FILTERS)(
+    "GET with the search page's query string %o: exactly the search's count",
+    async (state) => {
+      const query = new URLSearchParams(state as Record<string, string>).toString();
+      const response = await handleExportRequest(services, exportRequest({ account: "active", query }), NOW);
+      const total = await searchTotal(state);
+      expect(total).toBeGreaterThan(0);
+      expect((await csvRows(response)).length - 1).toBe(total);
+    },
+  );
+
+  it("POST with spec 7's body gives the same rows as the search page's names", async () => {
+    const json = {
+      searchQuery: "a",
+      filters: {
+        industry: "",
+        fundingStage: "Seed",
+        location: "",
+        fundingAmount: "any",
+        fundingDate: "1y",
+      },
+    };
+    const spec = await csvRows(
+      await handleExportRequest(services, exportRequest({ account: "active", json }), NOW),
+    );
+    const byName = await csvRows(
+      await handleExportRequest(
+        services,
+        exportRequest({ account: "active", query: "q=a&stage=Seed&date=1y&page=2" }),
+        NOW,
+      ),
+    );
+    const form = await csvRows(
+      await handleExportRequest(
+        services,
+        exportRequest({ account: "active", form: { searchQuery: "a", fundingStage: "Seed", date: "1y" } }),
+        NOW,
+      ),
+    );
+    expect(spec.length - 1).toBe(await searchTotal({ q: "a", stage: "Seed", date: "1y" }));
+    expect(byName).toEqual(spec);
+    expect(form).toEqual(spec);
+  });
+
+  it("records every export as activity with the query, the filters and the rows sent", async () => {
+    const before = (await exportActivities("monthly@example.com")).length;
+    const response = await handleExportRequest(
+      services,
+      exportRequest({ account: "monthly", query: "stage=Seed" }),
+      NOW,
+    );
+    const rows = (await csvRows(response)).length - 1;
+    await expect.poll(async () => (await exportActivities("monthly@example.com")).length).toBe(before + 1);
+    const latest = (await exportActivities("monthly@example.com")).at(-1);
+    expect(latest).toMatchObject({
+      actionType: "export",
+      actionDetails: {
+        query: "",
+        filters: { industry: "", stage: "Seed", location: "", amount: "", date: "" },
+        totalResults: rows,
+      },
+    });
+  });
+});
+
+describe("bad requests", () => {
+  it.each([
+    [{ query: "amount=lots" }, '"lots" is not a funding amount option, so it was ignored.'],
+    [{ query: "date=yesterday" }, '"yesterday" is not a funding date option, so it was ignored.'],
+    [{ json: { filters: { industry: 5 } } }, '"filters.industry" must be text.'],
+    [{ json: { filters: "SaaS" } }, '"filters" must be an object.'],
+    [{ json: ["q"] }, "The request body must be a JSON object."],
+    [{ rawBody: "{not json" }, "The request body is not valid JSON."],
+  ])("%o gets 400 with the message", async (options, message) => {
+    const response = await handleExportRequest(
+      services,
+      exportRequest({ account: "active", ...options }),
+      NOW,
+    );
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toBe(message);
+  });
+
+  it("caps the exports running at once (429), and frees the slot when a download ends", async () => {
+    const limited: ExportServices = { ...services, maxRunningExports: 2 };
+    const first = await handleExportRequest(limited, exportRequest({ account: "active" }), NOW);
+    const second = await handleExportRequest(limited, exportRequest({ account: "active" }), NOW);
+    const third = await handleExportRequest(limited, exportRequest({ account: "active" }), NOW);
+    expect([first.status, second.status, third.status]).toEqual([200, 200, 429]);
+    expect(await third.json()).toEqual({ error: EXPORT_BUSY });
+    await first.body?.cancel();
+    await expect
+      .poll(async () => {
+        const next = await handleExportRequest(limited, exportRequest({ account: "active" }), NOW);
+        await next.body?.cancel();
+        return next.status;
+      })
+      .toBe(200);
+    await second.body?.cancel();
+  });
+});

@@ -1,0 +1,72 @@
+import { and, eq, gte, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { CONTINENTS, COUNTRIES_BY_CONTINENT, type Continent } from "~/core/continents";
+import { amountOption, dateCutoff, dateOption } from "~/core/funding-filters";
+import { parseHeadquartersLocation } from "~/core/location";
+import type { SearchState } from "~/core/search-params";
+import { companies } from "../db/schema";
+import { notSuppressed } from "../suppression/suppression-filter.server";
+
+/** LIKE pattern for a literal substring: %, _ and \ in the user's text match themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * spec 9 location filter. Countries, regions and cities are matched on the parsed columns rather than
+ * as substrings of the location text (which would make "country:India" match Indiana); a continent
+ * matches any of its countries, and 'Other' any country no continent lists.
+ */
+function locationCondition(location: string): SQL | undefined {
+  if (location.startsWith("continent:")) {
+    const name = location.slice("continent:".length).trim();
+    if (name === "Other") {
+      const all = CONTINENTS.flatMap((continent) => COUNTRIES_BY_CONTINENT[continent]);
+      return notInArray(companies.country, all);
+    }
+    const countries = COUNTRIES_BY_CONTINENT[name as Continent];
+    return countries ? sql`${companies.country} = any(${sql.param([...countries])}::text[])` : sql`false`;
+  }
+  if (location.startsWith("country:")) return eq(companies.country, location.slice("country:".length).trim());
+  if (location.startsWith("state:")) return eq(companies.region, location.slice("state:".length).trim());
+  // A plain city string, as the picker builds it: "City, State, Country" or "City, Country".
+  const { city, region, country } = parseHeadquartersLocation(location);
+  if (!city) return country ? eq(companies.country, country) : undefined;
+  return and(
+    eq(companies.city, city),
+    region ? eq(companies.region, region) : undefined,
+    country ? eq(companies.country, country) : undefined,
+  );
+}
+
+/**
+ * The meaning of every filter, in one place (architecture.md): search, counts, export and directory
+ * pages all build their WHERE clause here.
+ */
+export function searchConditions(state: SearchState, today: Date): SQL | undefined {
+  // Issue 7 do-not-sell: suppressed founders never appear, whatever the filters.
+  const conditions: Array<SQL | undefined> = [notSuppressed()];
+  if (state.q) conditions.push(sql`${companies.searchText} like ${containsPattern(state.q)}`);
+  if (state.industry) {
+    // spec 9: the industry filter matches Industries or Industry Groups.
+    const value = sql.param([state.industry]);
+    conditions.push(
+      or(
+        sql`${companies.industries} @> ${value}::text[]`,
+        sql`${companies.industryGroups} @> ${value}::text[]`,
+      ),
+    );
+  }
+  // spec 9: funding stage is an exact match on Last Funding Type.
+  if (state.stage) conditions.push(eq(companies.lastFundingType, state.stage));
+  if (state.location) conditions.push(locationCondition(state.location));
+  const amount = state.amount ? amountOption(state.amount) : undefined;
+  if (amount) {
+    conditions.push(gte(companies.lastFundingAmountUsd, amount.min));
+    if (amount.max !== null) conditions.push(lt(companies.lastFundingAmountUsd, amount.max));
+  }
+  const date = state.date ? dateOption(state.date) : undefined;
+  // spec 9: Last Funding Date on or after the cutoff.
+  if (date) conditions.push(gte(companies.lastFundingDate, dateCutoff(date, today)));
+  const present = conditions.filter((condition): condition is SQL => condition !== undefined);
+  return present.length > 0 ? and(...present) : undefined;
+}

@@ -1,0 +1,320 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { EMPTY_SEARCH, type SearchState } from "~/core/search-params";
+import { queryRows } from "../db/query-rows.server";
+import { companies, type NewCompanyRow } from "../db/schema";
+import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
+import { countMatches, EXACT_COUNT_LIMIT, invalidateSearchCounts, searchCompanies } from "./search.server";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+beforeEach(async () => {
+  await database.reset();
+  invalidateSearchCounts();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const TODAY = new Date("2026-11-21T12:00:00Z");
+let sequence = 0;
+
+function company(name: string, fields: Partial<NewCompanyRow> = {}): NewCompanyRow {
+  sequence += 1;
+  return {
+    slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${sequence}`,
+    organizationName: name,
+    nameKey: `${name.toLowerCase()}-${sequence}`,
+    lastFundingDate: "2026-01-01",
+    ...fields,
+  };
+}
+
+async function names(state: Partial<SearchState>, canSeeEmails = true): Promise<string[]> {
+  const result = await searchCompanies(
+    database.db,
+    { ...EMPTY_SEARCH, ...state },
+    { canSeeEmails, today: TODAY },
+  );
+  return result.companies.map((card) => card.organizationName);
+}
+
+describe("text search (spec 9)", () => {
+  beforeEach(async () => {
+    await database.db.insert(companies).values([
+      company("Quantix Labs", { description: "Robotics for WAREHOUSES" }),
+      company("Northwind", {
+        industryGroups: ["Health Care"],
+        headquartersLocation: "Austin, Texas, United States",
+      }),
+      company("Acme", { firstName: "Grace", lastName: "Hopper" }),
+      company("Percent Co", { description: "100% organic_growth" }),
+      company("Hidden", { industries: ["Warehouses"], email: "x@hidden.example" }),
+    ]);
+  });
+
+  it("matches case-insensitive substrings of name, description, industry groups, location and founder names", async () => {
+    expect(await names({ q: "QUANTIX" })).toEqual(["Quantix Labs"]);
+    expect(await names({ q: "warehouse" })).toEqual(["Quantix Labs"]);
+    expect(await names({ q: "health ca" })).toEqual(["Northwind"]);
+    expect(await names({ q: "austin, tex" })).toEqual(["Northwind"]);
+    expect(await names({ q: "hopp" })).toEqual(["Acme"]);
+    expect(await names({ q: "grace" })).toEqual(["Acme"]);
+  });
+
+  it("does not search other fields (industries is a filter, not text)", async () => {
+    expect(await names({ q: "warehouses" })).toEqual(["Quantix Labs"]);
+  });
+
+  it("treats % and _ literally", async () => {
+    expect(await names({ q: "100%" })).toEqual(["Percent Co"]);
+    expect(await names({ q: "x_growth" })).toEqual([]);
+    expect(await names({ q: "0% o" })).toEqual(["Percent Co"]);
+    expect(await names({ q: "organic_g" })).toEqual(["Percent Co"]);
+  });
+
+  it("never matches across two fields", async () => {
+    expect(await names({ q: "labs robotics" })).toEqual([]);
+  });
+});
+
+describe("filters (spec 9)", () => {
+  beforeEach(async () => {
+    await database.db.insert(companies).values([
+      company("SaaS Seed", {
+        industries: ["SaaS"],
+        industryGroups: ["Software"],
+        lastFundingType: "Seed",
+        lastFundingAmountUsd: 1_000_000,
+        lastFundingDate: "2026-10-22",
+        headquartersLocation: "Berlin, Berlin, Germany",
+        city: "Berlin",
+        region: "Berlin",
+        country: "Germany",
+      }),
+      company("Group Only", {
+        industries: ["Robotics"],
+        industryGroups: ["SaaS"],
+        lastFundingType: "Series A",
+        lastFundingAmountUsd: 250_000_000,
+        lastFundingDate: "2026-10-21",
+        headquartersLocation: "Indianapolis, Indiana, United States",
+        city: "Indianapolis",
+        region: "Indiana",
+        country: "United States",
+      }),
+      company("Big Round", {
+        lastFundingType: "Series B",
+        lastFundingAmountUsd: 249_999_999,
+        lastFundingDate: "2025-01-01",
+        headquartersLocation: "Bangalore, Karnataka, India",
+        city: "Bangalore",
+        region: "Karnataka",
+        country: "India",
+      }),
+      company("Island", {
+        lastFundingAmountUsd: 5_000_000,
+        lastFundingDate: null,
+        headquartersLocation: "Singapore, Singapore",
+        city: "Singapore",
+        region: "Unknown Region",
+        country: "Singapore",
+      }),
+      company("Nowhere", { country: "Atlantis", city: "Poseidonia", region: "Deep" }),
+    ]);
+  });
+
+  it("industry matches Industries or Industry Groups, exactly", async () => {
+    expect(await names({ industry: "SaaS" })).toEqual(["SaaS Seed", "Group Only"]);
+    expect(await names({ industry: "Saa" })).toEqual([]);
+  });
+
+  it("funding stage is an exact match", async () => {
+    expect(await names({ stage: "Seed" })).toEqual(["SaaS Seed"]);
+    expect(await names({ stage: "seed" })).toEqual([]);
+  });
+
+  it("'$250M+' is a minimum only and each range excludes its maximum", async () => {
+    expect(await names({ amount: "250m-plus" })).toEqual(["Group Only"]);
+    expect(await names({ amount: "200m-250m" })).toEqual(["Big Round"]);
+    expect(await names({ amount: "1m-5m" })).toEqual(["SaaS Seed"]);
+    expect(await names({ amount: "5m-10m" })).toEqual(["Island"]);
+  });
+
+  it("the date filter keeps rounds on or after the cutoff day", async () => {
+    // 30 days before 2026-11-21 is 2026-10-22: included; 2026-10-21 is not.
+    expect(await names({ date: "30d" })).toEqual(["SaaS Seed"]);
+    expect(await names({ date: "1y" })).toEqual(["SaaS Seed", "Group Only", "Nowhere"]);
+  });
+
+  it("locations: continent, country, state and city, never by substring", async () => {
+    expect(await names({ location: "continent:Europe" })).toEqual(["SaaS Seed"]);
+    expect(await names({ location: "continent:Asia" })).toEqual(["Big Round", "Island"]);
+    expect(await names({ location: "continent:Other" })).toEqual(["Nowhere"]);
+    expect(await names({ location: "country:India" })).toEqual(["Big Round"]);
+    expect(await names({ location: "state:Indiana" })).toEqual(["Group Only"]);
+    expect(await names({ location: "Singapore, Singapore" })).toEqual(["Island"]);
+    expect(await names({ location: "Berlin, Berlin, Germany" })).toEqual(["SaaS Seed"]);
+  });
+
+  it("counts a continent filter for real (decisions.md fix 1)", async () => {
+    const result = await searchCompanies(
+      database.db,
+      { ...EMPTY_SEARCH, location: "continent:Asia" },
+      { canSeeEmails: true, today: TODAY },
+    );
+    expect(result.total).toBe(2);
+    expect(result.isTotalApproximate).toBe(false);
+  });
+
+  it("combines filters with text", async () => {
+    expect(await names({ q: "seed", industry: "SaaS", location: "country:Germany", date: "90d" })).toEqual([
+      "SaaS Seed",
+    ]);
+    expect(await names({ q: "seed", location: "country:India" })).toEqual([]);
+  });
+});
+
+describe("order, paging and counts", () => {
+  it("orders by last funding date descending, nulls last, then a stable tie-breaker", async () => {
+    await database.db
+      .insert(companies)
+      .values([
+        company("Old", { lastFundingDate: "2020-01-01" }),
+        company("None", { lastFundingDate: null }),
+        company("New A", { lastFundingDate: "2026-05-01" }),
+        company("New B", { lastFundingDate: "2026-05-01" }),
+      ]);
+    expect(await names({})).toEqual(["New B", "New A", "Old", "None"]);
+  });
+
+  it("pages by 50 with an exact total, and clamps a page past the end", async () => {
+    const rows = Array.from({ length: 120 }, (_, index) =>
+      company(`Company ${String(index).padStart(3, "0")}`, {
+        lastFundingDate: `2025-${String((index % 12) + 1).padStart(2, "0")}-01`,
+      }),
+    );
+    await database.db.insert(companies).values(rows);
+    const first = await searchCompanies(database.db, EMPTY_SEARCH, { canSeeEmails: true, today: TODAY });
+    const third = await searchCompanies(
+      database.db,
+      { ...EMPTY_SEARCH, page: 3 },
+      { canSeeEmails: true, today: TODAY },
+    );
+    const beyond = await searchCompanies(
+      database.db,
+      { ...EMPTY_SEARCH, page: 9 },
+      { canSeeEmails: true, today: TODAY },
+    );
+    expect([first.total, first.pageCount, first.companies.length]).toEqual([120, 3, 50]);
+    expect(third.companies).toHaveLength(20);
+    expect(beyond.page).toBe(3);
+    const everyone = new Set(
+      [
+        ...first.companies,
+        ...(
+          await searchCompanies(
+            database.db,
+            { ...EMPTY_SEARCH, page: 2 },
+            { canSeeEmails: true, today: TODAY },
+          )
+        ).companies,
+        ...third.companies,
+      ].map((card) => card.id),
+    );
+    expect(everyone.size).toBe(120);
+  });
+
+  it("the selective and the broad query shapes give the same page", async () => {
+    const rows = Array.from({ length: 300 }, (_, index) =>
+      company(index % 3 === 0 ? `Alpha ${index}` : `Beta ${index}`, {
+        lastFundingDate: `2024-${String((index % 12) + 1).padStart(2, "0")}-${String((index % 27) + 1).padStart(2, "0")}`,
+      }),
+    );
+    await database.db.insert(companies).values(rows);
+    const selective = await names({ q: "alpha" });
+    const [expected] = await queryRows<{ names: string[] }>(
+      database.db,
+      sql`select array_agg(organization_name order by last_funding_date desc nulls last, id desc) as names
+          from (select * from companies where organization_name ilike 'alpha%' order by last_funding_date desc nulls last, id desc limit 50) s`,
+    );
+    expect(selective).toEqual(expected?.names);
+  });
+
+  it("the large-table path (sample, then count and page side by side) gives the same answers", async () => {
+    const rows = Array.from({ length: 400 }, (_, index) =>
+      company(index % 4 === 0 ? `Gamma ${index}` : `Delta ${index}`, {
+        lastFundingDate: `2023-${String((index % 12) + 1).padStart(2, "0")}-${String((index % 28) + 1).padStart(2, "0")}`,
+      }),
+    );
+    await database.db.insert(companies).values(rows);
+    await database.db.execute(sql`analyze companies`);
+    for (const state of [{ q: "gamma" }, { q: "delta", page: 2 }, {}, { page: 99 }] as Array<
+      Partial<SearchState>
+    >) {
+      const full = { ...EMPTY_SEARCH, ...state };
+      invalidateSearchCounts();
+      const small = await searchCompanies(database.db, full, { canSeeEmails: true, today: TODAY });
+      invalidateSearchCounts();
+      const large = await searchCompanies(database.db, full, {
+        canSeeEmails: true,
+        today: TODAY,
+        smallTableRows: 0,
+      });
+      expect(large.companies.map((card) => card.id)).toEqual(small.companies.map((card) => card.id));
+      expect([large.page, large.pageCount]).toEqual([small.page, small.pageCount]);
+      // Below the exact-count limit the large path counts exactly too; with no filter it uses the table size.
+      if (full.q) expect(large).toMatchObject({ total: small.total, isTotalApproximate: false });
+    }
+  });
+
+  it("counts exactly on a small table, beyond the exact-count limit too", async () => {
+    await database.db.execute(sql`
+      insert into companies (slug, organization_name, name_key, last_funding_date)
+      select 'bulk-' || n, 'Bulk ' || n, 'bulk ' || n, date '2025-01-01' + (n % 300)
+      from generate_series(1, ${EXACT_COUNT_LIMIT + 50}) as n`);
+    await database.db.execute(sql`analyze companies`);
+    expect(await countMatches(database.db, undefined)).toMatchObject({
+      total: EXACT_COUNT_LIMIT + 50,
+      isApproximate: false,
+    });
+  });
+});
+
+describe("count cache (spec 9: 5-minute search data cache)", () => {
+  it("reuses a count for other pages of the same search until invalidated", async () => {
+    await database.db.insert(companies).values([company("A"), company("B")]);
+    const first = await searchCompanies(database.db, EMPTY_SEARCH, { canSeeEmails: true, today: TODAY });
+    await database.db.insert(companies).values([company("C")]);
+    const cached = await searchCompanies(
+      database.db,
+      { ...EMPTY_SEARCH, page: 1 },
+      { canSeeEmails: true, today: TODAY },
+    );
+    expect([first.total, cached.total]).toEqual([2, 2]);
+    invalidateSearchCounts();
+    const fresh = await searchCompanies(database.db, EMPTY_SEARCH, { canSeeEmails: true, today: TODAY });
+    expect(fresh.total).toBe(3);
+  });
+});
+
+describe("masking on the server (decisions.md)", () => {
+  it("sends full emails only to callers with access", async () => {
+    await database.db
+      .insert(companies)
+      .values([
+        company("A", { email: "jane.doe@acme.example", role: null }),
+        company("B", { email: "jo@b.example", role: "CEO" }),
+      ]);
+    const masked = await searchCompanies(database.db, EMPTY_SEARCH, { canSeeEmails: false, today: TODAY });
+    expect(masked.companies.map((card) => [card.email, card.isEmailMasked, card.role])).toEqual([
+      ["j*@b.example", true, "CEO"],
+      ["j******e@acme.example", true, "Founder"],
+    ]);
+    expect(JSON.stringify(masked)).not.toContain("jane.doe");
+    const full = await searchCompanies(database.db, EMPTY_SEARCH, { canSeeEmails: true, today: TODAY });
+    expect(full.companies.map((card) => card.email)).toEqual(["jo@b.example", "jane.doe@acme.example"]);
+  });
+});

@@ -1,0 +1,49 @@
+import { seedIfEmpty } from "../demo-data/seed.server";
+import { env } from "../env.server";
+import { logger } from "../logger.server";
+import { type Database, type Db, openDatabase } from "./database.server";
+
+let databasePromise: Promise<Database> | undefined;
+
+/**
+ * The app's one database: opened, migrated and (on an empty database, outside production) seeded
+ * with the demo data set on first use. Every later call gets the same instance.
+ */
+export function getDatabase(): Promise<Database> {
+  databasePromise ??= startDatabase().catch((error: unknown) => {
+    // Let a later call try again rather than caching the failure forever.
+    databasePromise = undefined;
+    throw error;
+  });
+  return databasePromise;
+}
+
+/** Shorthand for loaders and services: the Drizzle handle of the app's database. */
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+async function startDatabase(): Promise<Database> {
+  const config = env();
+  const started = performance.now();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+  logger.info(
+    { kind: database.kind, ms: Math.round(performance.now() - started) },
+    "database opened and migrated",
+  );
+  if (config.SEED_ON_EMPTY) {
+    const seeded = await seedIfEmpty(database.db, { count: config.SEED_COUNT });
+    if (seeded) logger.info(seeded, "seeded the demo data set into an empty database");
+  }
+  return database;
+}
+
+/** Closes the database if it was opened (shutdown). */
+export async function closeDatabase(): Promise<void> {
+  const pending = databasePromise;
+  databasePromise = undefined;
+  if (!pending) return;
+  const database = await pending.catch(() => undefined);
+  await database?.close();
+}

@@ -1,0 +1,92 @@
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Applies pending migrations (several processes may call it at once on a server: it takes a lock). */
+  migrate(): Promise<void>;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL of a PostgreSQL server; without it, PGlite. */
+  url?: string | undefined;
+  /** PGlite data directory; without it (or with "memory://"), an in-memory database (tests). */
+  dataDir?: string | undefined;
+  /** Pool size for a server connection. */
+  maxConnections?: number;
+}
+
+const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
+// Any constant works; it only has to be the same in every process of this app.
+const MIGRATION_LOCK_ID = 72_420_117;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.url ? openServer(options.url, options.maxConnections ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const client = await PGlite.create({
+    ...(dataDir && !dataDir.startsWith("memory://") ? { dataDir: path.resolve(dataDir) } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async ping() {
+      if (closed) throw new Error("database is closed");
+      await client.query("select 1");
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openServer(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    async migrate() {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
+        lockClient.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

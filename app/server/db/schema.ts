@@ -1,0 +1,415 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/**
+ * Funded startups and their founders (spec 3). The spec's field names ("Organization Name",
+ * "Last Funding Amount (in USD)", ...) are the public names, used in CSV headers and imports;
+ * columns are snake_case. `publicFieldNames` in core/company-fields maps one onto the other.
+ */
+export const companies = pgTable(
+  "companies",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    slug: text("slug").notNull().unique(),
+    organizationName: text("organization_name").notNull(),
+    /** lower(trim(name)): the import's match key when a company has no website. */
+    nameKey: text("name_key").notNull(),
+    description: text("description"),
+    fullDescription: text("full_description"),
+    industries: text("industries").array().notNull().default(sql`'{}'::text[]`),
+    industryGroups: text("industry_groups").array().notNull().default(sql`'{}'::text[]`),
+    headquartersLocation: text("headquarters_location"),
+    headquartersRegions: text("headquarters_regions").array().notNull().default(sql`'{}'::text[]`),
+    city: text("city"),
+    region: text("region"),
+    country: text("country"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    founders: text("founders"),
+    role: text("role"),
+    email: text("email"),
+    contactEmail: text("contact_email"),
+    website: text("website"),
+    /** Host of the website without "www.": the import's match key. */
+    websiteDomain: text("website_domain"),
+    linkedin: text("linkedin"),
+    lastFundingAmountUsd: bigint("last_funding_amount_usd", { mode: "number" }),
+    /** Amount in the round's own currency (Crunchbase "Last Funding Amount"). */
+    lastFundingAmount: numeric("last_funding_amount", { mode: "number" }),
+    lastFundingCurrency: text("last_funding_currency"),
+    lastFundingDate: date("last_funding_date", { mode: "string" }),
+    lastFundingType: text("last_funding_type"),
+    totalFundingAmountUsd: bigint("total_funding_amount_usd", { mode: "number" }),
+    /**
+     * spec 9 text search target: lower-cased organization name, description, industry groups, location,
+     * first and last name, joined by U+001F so no match spans two fields. Kept by a trigger (migration
+     * 0004), never written by the app.
+     */
+    searchText: text("search_text"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // spec 7: results are ordered by Last Funding Date descending, nulls last; id breaks ties.
+    index("companies_last_funding_date_id_idx").on(table.lastFundingDate.desc().nullsLast(), table.id.desc()),
+    index("companies_website_domain_idx").on(table.websiteDomain),
+    index("companies_name_key_idx").on(table.nameKey),
+    index("companies_last_funding_type_idx").on(table.lastFundingType, table.lastFundingDate),
+    index("companies_industries_idx").using("gin", table.industries),
+    index("companies_industry_groups_idx").using("gin", table.industryGroups),
+    index("companies_country_region_city_idx").on(table.country, table.region, table.city),
+    index("companies_region_idx").on(table.region),
+    index("companies_city_idx").on(table.city),
+    index("companies_last_funding_amount_usd_idx").on(table.lastFundingAmountUsd),
+    index("companies_search_text_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
+    check(
+      "companies_amounts_non_negative",
+      sql`${table.lastFundingAmountUsd} >= 0 AND ${table.totalFundingAmountUsd} >= 0`,
+    ),
+  ],
+);
+
+/** spec 3: a single row with id 1. The marketing claims are settings (decisions.md fix 5). */
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    // The LP database does not exist yet, so LP links stay hidden by default.
+    hideLpSearch: boolean("hide_lp_search").notNull().default(true),
+    contactsExportedClaim: text("contacts_exported_claim").notNull().default("1.2m+"),
+    businessesTrustedClaim: text("businesses_trusted_claim").notNull().default("2,000+"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("site_settings_single_row", sql`${table.id} = 1`)],
+);
+
+/*
+ * Accounts (better-auth's models: user, session, account, verification, rateLimit). The JS property
+ * names are better-auth's field names, which its Drizzle adapter looks up; the columns are snake_case.
+ * spec 3 "profiles" (first_name, last_name, last_login, updated_at) live on the user row.
+ */
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  heardAboutUs: text("heard_about_us"),
+  /** "admin" for the addresses in ADMIN_EMAILS (kept in step at sign-up and sign-in), else "user". */
+  role: text("role", { enum: ["user", "admin"] })
+    .notNull()
+    .default("user"),
+  lastLogin: timestamp("last_login", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    /** scrypt hash; never leaves the server. */
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("accounts_user_id_idx").on(table.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+/** Rate-limit counters in the database, so several app processes share them. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    id: text("id").primaryKey(),
+    key: text("key").notNull(),
+    count: integer("count").notNull(),
+    lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+  },
+  (table) => [uniqueIndex("rate_limits_key_idx").on(table.key)],
+);
+
+/** Security-relevant account events. No passwords, tokens or links: only what happened, to whom, from where. */
+export const authAuditEvents = pgTable(
+  "auth_audit_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    event: text("event").notNull(),
+    email: text("email"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    details: jsonb("details").$type<Record<string, string | number | boolean | null>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("auth_audit_events_user_id_idx").on(table.userId, table.createdAt.desc()),
+    index("auth_audit_events_created_at_idx").on(table.createdAt.desc()),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+
+/*
+ * Billing. A subscription row mirrors the provider's subscription (Stripe, the demo provider, or an
+ * admin's grant). Access is derived from these rows by core/access.ts.
+ */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    planId: text("plan_id", { enum: ["monthly", "pro", "lifetime", "lps"] }).notNull(),
+    status: text("status", {
+      enum: [
+        "trialing",
+        "active",
+        "past_due",
+        "unpaid",
+        "canceled",
+        "incomplete",
+        "incomplete_expired",
+        "paused",
+      ],
+    }).notNull(),
+    provider: text("provider", { enum: ["stripe", "demo", "grant"] }).notNull(),
+    providerCustomerId: text("provider_customer_id"),
+    /** Stripe's sub_..., the demo provider's demo_sub_..., or grant_... */
+    providerSubscriptionId: text("provider_subscription_id").notNull().unique(),
+    trialStart: timestamp("trial_start", { withTimezone: true }),
+    trialEnd: timestamp("trial_end", { withTimezone: true }),
+    currentPeriodStart: timestamp("current_period_start", { withTimezone: true }),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** When the provider produced the state stored here: an older event never overwrites it. */
+    providerStateAt: timestamp("provider_state_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("subscriptions_user_id_idx").on(table.userId)],
+);
+
+/** One trial per person: a user id or an email that ever started a trial gets checkout without one. */
+export const trialClaims = pgTable(
+  "trial_claims",
+  {
+    email: text("email").primaryKey(),
+    userId: text("user_id").notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("trial_claims_user_id_idx").on(table.userId)],
+);
+
+/** The Stripe customer of each user (for checkout and the customer portal). */
+export const billingCustomers = pgTable("billing_customers", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  stripeCustomerId: text("stripe_customer_id").notNull().unique(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Webhook events already applied: a replay changes nothing. */
+export const processedWebhookEvents = pgTable("processed_webhook_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Checkout sessions of the demo payment provider (used when no Stripe key is configured). */
+export const demoCheckoutSessions = pgTable("demo_checkout_sessions", {
+  id: text("id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  planId: text("plan_id", { enum: ["monthly", "pro"] }).notNull(),
+  withTrial: boolean("with_trial").notNull(),
+  status: text("status", { enum: ["open", "paid", "canceled"] })
+    .notNull()
+    .default("open"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Short per-user locks across app processes (one trial upgrade at a time). */
+export const billingLocks = pgTable("billing_locks", {
+  userId: text("user_id").primaryKey(),
+  acquiredAt: timestamp("acquired_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** spec 3: user activity (search, filter, export) with its details. */
+export const userActivity = pgTable(
+  "user_activity",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    actionType: text("action_type", { enum: ["search", "filter", "export"] }).notNull(),
+    actionDetails: jsonb("action_details").$type<ActivityDetails>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("user_activity_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
+    index("user_activity_created_at_idx").on(table.createdAt.desc()),
+    check("user_activity_action_type", sql`${table.actionType} in ('search', 'filter', 'export')`),
+  ],
+);
+
+export interface ActivityDetails {
+  query: string;
+  filters: Record<string, string>;
+  totalResults: number;
+}
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type NewCompanyRow = typeof companies.$inferInsert;
+export type SiteSettingsRow = typeof siteSettings.$inferSelect;
+
+/**
+ * Messages sent by the mail module's log driver (the default outside production): kept so a person
+ * trying the app locally can read them at /dev/mailbox and click a confirmation link.
+ */
+export const mailMessages = pgTable(
+  "mail_messages",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    toAddress: text("to_address").notNull(),
+    fromAddress: text("from_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("mail_messages_created_at_idx").on(table.createdAt.desc()),
+    index("mail_messages_to_address_idx").on(table.toAddress, table.createdAt.desc()),
+  ],
+);
+
+export type MailMessageRow = typeof mailMessages.$inferSelect;
+
+/*
+ * Public forms (issue 7): /contact and /request-trial messages, kept for the admins (who are also mailed),
+ * and the per-IP hits that rate-limit every public form in the database, so several app processes share them.
+ */
+export const contactSubmissions = pgTable(
+  "contact_submissions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind", { enum: ["contact", "trial"] }).notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    message: text("message").notNull(),
+    /** Form-specific answers (the trial form's team size and use), shown to the admins as they are. */
+    details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
+    ipAddress: text("ip_address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("contact_submissions_created_at_idx").on(table.createdAt.desc())],
+);
+
+export const publicFormHits = pgTable(
+  "public_form_hits",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    form: text("form").notNull(),
+    ipAddress: text("ip_address").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("public_form_hits_form_ip_idx").on(table.form, table.ipAddress, table.createdAt.desc())],
+);
+
+export type ContactSubmissionRow = typeof contactSubmissions.$inferSelect;
+
+/*
+ * The do-not-sell suppression list (issue 7, decisions.md "/do-not-sell"). It holds keyed hashes of
+ * addresses (HMAC-SHA-256 with AUTH_SECRET), never the addresses. suppressed_companies marks the stored
+ * companies a request hid, so search, counts and exports exclude them with an indexed anti-join instead of
+ * hashing every row's email per query.
+ */
+export const suppressedContacts = pgTable("suppressed_contacts", {
+  emailHash: text("email_hash").primaryKey(),
+  /** The first request: the date the admins see. */
+  requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+  lastRequestedAt: timestamp("last_requested_at", { withTimezone: true }).notNull().defaultNow(),
+  requestCount: integer("request_count").notNull().default(1),
+});
+
+export const suppressedCompanies = pgTable(
+  "suppressed_companies",
+  {
+    companyId: integer("company_id")
+      .primaryKey()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    emailHash: text("email_hash")
+      .notNull()
+      .references(() => suppressedContacts.emailHash, { onDelete: "cascade" }),
+    suppressedAt: timestamp("suppressed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("suppressed_companies_email_hash_idx").on(table.emailHash)],
+);
+
+export type SuppressedContactRow = typeof suppressedContacts.$inferSelect;

@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { countCompanies, recentFundingSum } from "../companies/stats.server";
+import { queryRows } from "../db/query-rows.server";
+import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
+import { seedCompanies, seedIfEmpty } from "./seed.server";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+beforeEach(async () => {
+  await database.reset();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe("seedIfEmpty", () => {
+  it("seeds an empty table, across several batches", async () => {
+    const result = await seedIfEmpty(database.db, { count: 2_345, batchSize: 1_000 });
+    expect(result?.inserted).toBe(2_345);
+    expect(await countCompanies(database.db)).toBe(2_345);
+  });
+
+  it("leaves a table with companies alone", async () => {
+    await seedCompanies(database.db, { count: 10 });
+    expect(await seedIfEmpty(database.db, { count: 500 })).toBeNull();
+    expect(await countCompanies(database.db)).toBe(10);
+  });
+
+  it("seeds rows that satisfy every constraint and have recent rounds", async () => {
+    const today = new Date();
+    await seedIfEmpty(database.db, { count: 1_000, today });
+    const [stats] = await queryRows<{ slugs: number; domains: number; notExample: number }>(
+      database.db,
+      sql`select count(distinct slug)::int as slugs,
+                 count(distinct website_domain)::int as domains,
+                 count(*) filter (where coalesce(email, '') not like '%.example'
+                                     or coalesce(contact_email, '@x.example') not like '%.example'
+                                     or website not like '%.example')::int as "notExample"
+          from companies`,
+    );
+    // Reserved domains only: no real person can be contacted from demo data.
+    expect(stats).toEqual({ slugs: 1_000, domains: 1_000, notExample: 0 });
+    expect(await recentFundingSum(database.db, 90, today)).toBeGreaterThan(0);
+  });
+
+  it("is all or nothing: a failure half-way leaves the table empty", async () => {
+    // A trigger that fails on the 1,500th insert stands in for a crash part-way through the seed.
+    await database.db.execute(sql`
+      create or replace function fail_after_1500() returns trigger language plpgsql as $$
+      begin
+        if (select count(*) from companies) >= 1500 then raise exception 'simulated failure'; end if;
+        return new;
+      end $$`);
+    await database.db.execute(
+      sql`create trigger fail_after_1500 before insert on companies for each statement execute function fail_after_1500()`,
+    );
+    try {
+      await expect(seedIfEmpty(database.db, { count: 3_000, batchSize: 500 })).rejects.toThrow();
+      expect(await countCompanies(database.db)).toBe(0);
+    } finally {
+      await database.db.execute(sql`drop trigger fail_after_1500 on companies`);
+      await database.db.execute(sql`drop function fail_after_1500()`);
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import { z } from "zod";
+
+const booleanString = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const DEVELOPMENT_AUTH_SECRET = "roundlist-development-secret-do-not-use-in-production";
+
+/** "a@x.com, B@Y.com" -> ["a@x.com", "b@y.com"] */
+const commaList = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim().toLowerCase())
+      .filter((item) => item !== ""),
+  );
+
+const envSchema = z
+  .object({
+    /** development (default), test or production. Production turns on secure cookies and refuses demo-only features. */
+    APP_ENV: z.enum(["development", "test", "production"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    /** A PostgreSQL server (>= 15). Unset: the embedded PGlite database in DATA_DIR. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** PGlite's data directory when DATABASE_URL is unset; "memory://" keeps it in memory (browser tests). */
+    DATA_DIR: z.string().min(1).default("./data"),
+    /** Seed the demo data set when the companies table is empty at start. Default: on, except in production. */
+    SEED_ON_EMPTY: booleanString.optional(),
+    SEED_COUNT: z.coerce.number().int().min(1).max(1_000_000).default(17_555),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** The public URL of the app, used in links inside emails. Default: http://localhost:PORT. */
+    APP_URL: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** smtp:// or smtps:// URL of the mail server. Unset: the log driver keeps messages in the database. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    MAIL_FROM: z.string().min(3).default("Roundlist <hello@roundlist.example>"),
+    /** Signs session cookies and tokens: 32+ random characters. Required in production. */
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Accounts with these emails hold the admin role (decisions.md: the spec's fixed admin email). */
+    ADMIN_EMAILS: commaList,
+    /** Reverse proxies (IPs or CIDRs) whose X-Forwarded-For is believed when finding a client's IP. */
+    TRUSTED_PROXIES: commaList,
+    /** Sign-in, sign-up and password-reset attempts allowed per client IP per window. */
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(3),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    /** Stripe: with a secret key, checkout and webhooks use Stripe; without, the demo payment provider. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .startsWith("sk_", "must start with sk_")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .startsWith("whsec_", "must start with whsec_")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Stripe price ids (price_...) of the monthly ($79), annual ($299) and LP plans. */
+    STRIPE_PRICE_MONTHLY: z.string().optional(),
+    STRIPE_PRICE_ANNUAL: z.string().optional(),
+    STRIPE_PRICE_LPS: z.string().optional(),
+    /** Allows the demo payment provider in production (it never charges anyone). */
+    DEMO_PAYMENTS: booleanString.default(false),
+    /** Test-only routes (the crash-screen probe). Never on in production. */
+    ENABLE_TEST_ROUTES: booleanString.default(false),
+  })
+  .superRefine((env, context) => {
+    if (env.APP_ENV === "production" && !env.AUTH_SECRET) {
+      context.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production" });
+    }
+    if (env.STRIPE_SECRET_KEY) {
+      for (const key of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_ANNUAL"] as const) {
+        if (!env[key])
+          context.addIssue({ code: "custom", path: [key], message: "is required with STRIPE_SECRET_KEY" });
+      }
+    } else if (env.APP_ENV === "production" && !env.DEMO_PAYMENTS) {
+      context.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "is required in production (or set DEMO_PAYMENTS=true to run the demo payment provider)",
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    AUTH_SECRET: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    SEED_ON_EMPTY: env.SEED_ON_EMPTY ?? env.APP_ENV !== "production",
+    ENABLE_TEST_ROUTES: env.ENABLE_TEST_ROUTES && env.APP_ENV !== "production",
+    PAYMENT_PROVIDER: env.STRIPE_SECRET_KEY ? ("stripe" as const) : ("demo" as const),
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses configuration; throws a ConfigError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+}
+
+let cached: Env | undefined;
+
+/** The process configuration, parsed once. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,180 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { EMPTY_SEARCH, type SearchState } from "~/core/search-params";
+import { getHomeStats, invalidateCatalog } from "../companies/catalog.server";
+import { streamCompaniesCsv } from "../companies/export.server";
+import { importCompanies, SUPPRESSED_REASON } from "../companies/import-companies.server";
+import { searchCompanies } from "../companies/search.server";
+import { countCompanies, recentFundingSum } from "../companies/stats.server";
+import { crunchbaseRecord, csvStream, toCrunchbaseCsv } from "../companies/test-csv";
+import { queryRows } from "../db/query-rows.server";
+import { companies, type NewCompanyRow } from "../db/schema";
+import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
+import { listDoNotSellRequests, requestDoNotSell } from "./do-not-sell.server";
+import { suppressionHash } from "./email-hash.server";
+
+const TODAY = new Date("2026-11-21T12:00:00Z");
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+beforeEach(async () => {
+  await database.reset();
+  invalidateCatalog();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+function company(name: string, fields: Partial<NewCompanyRow> = {}): NewCompanyRow {
+  const key = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  return {
+    slug: key,
+    organizationName: name,
+    nameKey: name.toLowerCase(),
+    lastFundingDate: "2026-11-01",
+    lastFundingAmountUsd: 1_000_000,
+    ...fields,
+  };
+}
+
+/** Same funding date: the search orders them by id, newest first (Acme Robotics, Northwind, Quantix Labs). */
+async function seedThree(): Promise<void> {
+  await database.db
+    .insert(companies)
+    .values([
+      company("Quantix Labs", { email: "ann@quantix.example", firstName: "Ann" }),
+      company("Northwind", { email: "bob@northwind.example", contactEmail: "hello@northwind.example" }),
+      company("Acme Robotics", { email: "cy@acme.example", description: "robotics" }),
+    ]);
+}
+
+async function searchNames(state: Partial<SearchState> = {}): Promise<{ names: string[]; total: number }> {
+  const result = await searchCompanies(
+    database.db,
+    { ...EMPTY_SEARCH, ...state },
+    { canSeeEmails: true, today: TODAY },
+  );
+  return { names: result.companies.map((card) => card.organizationName), total: result.total };
+}
+
+async function exportText(state: Partial<SearchState> = {}): Promise<string> {
+  const { stream } = await streamCompaniesCsv(database, { ...EMPTY_SEARCH, ...state }, { today: TODAY });
+  return new Response(stream).text();
+}
+
+describe("requestDoNotSell (issue 7)", () => {
+  beforeEach(seedThree);
+
+  it("stores a keyed hash, never the address, with the request date", async () => {
+    const before = Date.now();
+    await requestDoNotSell(database.db, "Ann@Quantix.example");
+    const rows = await queryRows<Record<string, unknown>>(
+      database.db,
+      sql`select * from suppressed_contacts`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.email_hash).toBe(suppressionHash("ann@quantix.example"));
+    expect(JSON.stringify(rows)).not.toMatch(/ann|quantix/i);
+    const [request] = await listDoNotSellRequests(database.db);
+    expect(request).toMatchObject({ requestCount: 1, companiesHidden: 1 });
+    expect(request?.requestedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(JSON.stringify(request)).not.toMatch(/ann|quantix/i);
+  });
+
+  it("counts a repeated request once, and remembers how often it came", async () => {
+    expect(await requestDoNotSell(database.db, "ann@quantix.example")).toEqual({ companiesHidden: 1 });
+    expect(await requestDoNotSell(database.db, " ANN@quantix.example")).toEqual({ companiesHidden: 0 });
+    const requests = await listDoNotSellRequests(database.db);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ requestCount: 2, companiesHidden: 1 });
+  });
+
+  it("removes the founder from search results, totals, counts and the home figures", async () => {
+    expect((await searchNames()).total).toBe(3);
+    expect((await getHomeStats(database.db)).totalCompanies).toBe(3);
+    await requestDoNotSell(database.db, "ann@quantix.example");
+    expect(await searchNames()).toEqual({ names: ["Acme Robotics", "Northwind"], total: 2 });
+    expect(await searchNames({ q: "quantix" })).toEqual({ names: [], total: 0 });
+    expect(await searchNames({ q: "ann" })).toEqual({ names: [], total: 0 });
+    expect(await countCompanies(database.db)).toBe(2);
+    expect(await recentFundingSum(database.db, 90, TODAY)).toBe(2_000_000);
+    // The request cleared the cached figures: the home page shows the new count at once.
+    expect((await getHomeStats(database.db)).totalCompanies).toBe(2);
+  });
+
+  it("matches the contact email too", async () => {
+    expect(await requestDoNotSell(database.db, "hello@northwind.example")).toEqual({
+      companiesHidden: 1,
+    });
+    expect((await searchNames()).names).toEqual(["Acme Robotics", "Quantix Labs"]);
+  });
+
+  it("leaves everything as it is for an address not in the data", async () => {
+    expect(await requestDoNotSell(database.db, "nobody@elsewhere.example")).toEqual({
+      companiesHidden: 0,
+    });
+    expect((await searchNames()).total).toBe(3);
+  });
+
+  it("keeps the founder out of the CSV export", async () => {
+    await requestDoNotSell(database.db, "ann@quantix.example");
+    const csv = await exportText();
+    expect(csv).toContain("Northwind");
+    expect(csv).not.toContain("Quantix");
+    expect(csv).not.toContain("ann@quantix.example");
+  });
+});
+
+describe("imports skip suppressed founders (issue 7)", () => {
+  const row = crunchbaseRecord(1, { "Organization Name": "Quantix Labs", Email: "ann@quantix.example" });
+
+  async function importRows(records: ReturnType<typeof crunchbaseRecord>[]) {
+    return importCompanies(database.db, csvStream(toCrunchbaseCsv(records)), { today: TODAY });
+  }
+
+  it("reports a re-import of a suppressed row as rejected and does not bring it back", async () => {
+    const first = await importRows([row, crunchbaseRecord(2)]);
+    expect(first).toMatchObject({ inserted: 2, rejectedCount: 0 });
+    expect(await requestDoNotSell(database.db, "ann@quantix.example")).toEqual({ companiesHidden: 1 });
+
+    const again = await importRows([crunchbaseRecord(2), row]);
+    expect(again).toMatchObject({ inserted: 0, updated: 1, rejectedCount: 1, totalRows: 2 });
+    expect(again.rejected).toEqual([{ row: 3, reason: SUPPRESSED_REASON }]);
+    expect((await searchNames()).names).toEqual(["Company 2"]);
+  });
+
+  it("rejects a new company whose founder or contact email is suppressed", async () => {
+    await requestDoNotSell(database.db, "ann@quantix.example");
+    const report = await importRows([
+      crunchbaseRecord(5, { Email: "ANN@quantix.example" }),
+      crunchbaseRecord(6, { "Contact Email": "ann@quantix.example" }),
+      crunchbaseRecord(7),
+    ]);
+    expect(report).toMatchObject({ inserted: 1, rejectedCount: 2, totalRows: 3 });
+    expect(report.rejected).toEqual([
+      { row: 2, reason: SUPPRESSED_REASON },
+      { row: 3, reason: SUPPRESSED_REASON },
+    ]);
+    expect((await searchNames()).names).toEqual(["Company 7"]);
+  });
+
+  it("keeps rejected rows in file order alongside rows rejected for other reasons", async () => {
+    await requestDoNotSell(database.db, "ann@quantix.example");
+    const report = await importCompanies(
+      database.db,
+      csvStream(
+        toCrunchbaseCsv([
+          crunchbaseRecord(1, { Email: "ann@quantix.example" }),
+          crunchbaseRecord(2, { "Organization Name": "" }),
+          crunchbaseRecord(3),
+        ]),
+      ),
+      { today: TODAY, batchSize: 1 },
+    );
+    expect(report.rejected.map((rejection) => rejection.row)).toEqual([2, 3]);
+    expect(report.rejected[0]?.reason).toBe(SUPPRESSED_REASON);
+    expect(report).toMatchObject({ inserted: 1, rejectedCount: 2, totalRows: 3 });
+  });
+});

@@ -1,0 +1,79 @@
+import { desc, sql } from "drizzle-orm";
+import { invalidateCatalog } from "../companies/catalog.server";
+import { IMPORT_LOCK_ID } from "../companies/import-companies.server";
+import type { Db } from "../db/database.server";
+import { queryRows } from "../db/query-rows.server";
+import { suppressedContacts } from "../db/schema";
+import { env } from "../env.server";
+import { normalizeEmail, suppressionHash } from "./email-hash.server";
+
+export interface DoNotSellOutcome {
+  /** Stored companies this request hid (0 when the address is not in the data, or was already hidden). */
+  companiesHidden: number;
+}
+
+/**
+ * Issue 7 /do-not-sell: puts an address on the suppression list and hides every stored company whose
+ * founder email or contact email is that address. Runs under the importer's lock, so an import batch
+ * either commits first (and its rows are hidden here) or sees the list entry (and skips the row).
+ * Finding the companies compares addresses in SQL (companies has no index on them); it runs once per
+ * request, which is rare and rate-limited.
+ */
+export async function requestDoNotSell(
+  db: Db,
+  email: string,
+  secret: string = env().AUTH_SECRET,
+): Promise<DoNotSellOutcome> {
+  const hash = suppressionHash(email, secret);
+  const address = normalizeEmail(email);
+  const hidden = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_ID})`);
+    await tx
+      .insert(suppressedContacts)
+      .values({ emailHash: hash })
+      .onConflictDoUpdate({
+        target: suppressedContacts.emailHash,
+        set: {
+          lastRequestedAt: sql`now()`,
+          requestCount: sql`${suppressedContacts.requestCount} + 1`,
+        },
+      });
+    return queryRows<{ company_id: number }>(
+      tx,
+      sql`insert into suppressed_companies (company_id, email_hash)
+          select id, ${hash} from companies
+          where lower(trim(email)) = ${address} or lower(trim(contact_email)) = ${address}
+          on conflict (company_id) do nothing
+          returning company_id`,
+    );
+  });
+  // The home figures, filter counts and cached search counts must drop the hidden companies at once.
+  if (hidden.length > 0) invalidateCatalog();
+  return { companiesHidden: hidden.length };
+}
+
+/** One do-not-sell request as the admins see it: when, how often, what it hid; never an address. */
+export interface DoNotSellRequest {
+  /** The first 12 hex digits of the hash: lets an admin tell requests apart and quote one. */
+  reference: string;
+  requestedAt: Date;
+  lastRequestedAt: Date;
+  requestCount: number;
+  companiesHidden: number;
+}
+
+/** The newest requests first (issue 7: "the request is recorded with its date for the admins"). */
+export async function listDoNotSellRequests(db: Db, limit = 100): Promise<DoNotSellRequest[]> {
+  const rows = await db
+    .select({
+      hash: suppressedContacts.emailHash,
+      requestedAt: suppressedContacts.requestedAt,
+      lastRequestedAt: suppressedContacts.lastRequestedAt,
+      requestCount: suppressedContacts.requestCount,
+      companiesHidden: sql<number>`(select count(*)::int from suppressed_companies s where s.email_hash = ${suppressedContacts.emailHash})`,
+    })
+    .from(suppressedContacts)
+    .orderBy(desc(suppressedContacts.lastRequestedAt))
+    .limit(limit);
+  return rows.map(({ hash, ...row }) => ({ reference: hash.slice(0, 12), ...row }));
+}

@@ -1,0 +1,58 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_HELP, findChromium } from "./scripts/find-chromium.mjs";
+import { E2E_ADMIN_EMAIL, E2E_PORT, E2E_SEED_COUNT } from "./tests/e2e/e2e-config";
+
+const chromium: string | undefined = findChromium();
+if (!chromium) throw new Error(CHROMIUM_HELP);
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    // The production build (scripts/e2e.mjs builds it first) on a fresh in-memory database.
+    command: "node server.mjs",
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      APP_ENV: "test",
+      DATA_DIR: "memory://",
+      DATABASE_URL: "",
+      SEED_ON_EMPTY: "true",
+      SEED_COUNT: String(E2E_SEED_COUNT),
+      ENABLE_TEST_ROUTES: "true",
+      APP_URL: `http://127.0.0.1:${E2E_PORT}`,
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      // Every browser test signs in from 127.0.0.1; the 429 rule itself is tested in account.server.db.test.ts.
+      AUTH_RATE_LIMIT_MAX: "1000",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,118 @@
+// `npm run bench:import [-- --rows 100000 --bad 0.01]`: times the CSV import of a generated Crunchbase file
+// (about 1% malformed rows) and samples the peak resident memory.
+//
+// Imports into DATABASE_URL when set (point it at an empty scratch database: `createdb rl_bench_import`),
+// else into a fresh PGlite directory under the system temp dir; never into the app's ./data.
+// Runs the file twice: the first pass inserts, the second updates every row (what a re-import costs).
+// Targets: at least 5,000 rows/s on a PostgreSQL server, peak RSS under 400 MB.
+import { spawnSync } from "node:child_process";
+import { createReadStream } from "node:fs";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { type ImportReport, importCompanies } from "../app/server/companies/import-companies.server";
+import { type Database, openDatabase } from "../app/server/db/database.server";
+import { queryRows } from "../app/server/db/query-rows.server";
+
+const TARGET_ROWS_PER_SECOND = 5_000;
+const TARGET_PEAK_RSS_MB = 400;
+const RSS_SAMPLE_MS = 50;
+
+const { values } = parseArgs({
+  options: {
+    rows: { type: "string", default: "100000" },
+    bad: { type: "string", default: "0.01" },
+    keep: { type: "boolean", default: false },
+  },
+});
+
+const workDir = await mkdtemp(path.join(os.tmpdir(), "rl-bench-import-"));
+const csvPath = path.join(workDir, "crunchbase.csv");
+let database: Database | undefined;
+try {
+  generateFile(csvPath, values.rows, values.bad);
+  const size = (await stat(csvPath)).size;
+  console.log(`File: ${csvPath} (${(size / 1024 / 1024).toFixed(1)} MB)`);
+
+  const url = process.env.DATABASE_URL || undefined;
+  database = await openDatabase({ url, dataDir: url ? undefined : path.join(workDir, "pglite") });
+  await database.migrate();
+  const [existing] = await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from companies`,
+  );
+  if ((existing?.n ?? 0) > 0) {
+    throw new Error("The companies table is not empty: point DATABASE_URL at an empty scratch database.");
+  }
+  console.log(
+    `Database: ${database.kind}${url ? ` (${new URL(url).pathname.slice(1)})` : ` (${workDir}/pglite)`}`,
+  );
+
+  const memory = sampleMemory();
+  const passes: Array<[string, ImportReport]> = [];
+  for (const pass of ["first import", "re-import"]) {
+    const started = performance.now();
+    const report = await importCompanies(database.db, createReadStream(csvPath));
+    const seconds = (performance.now() - started) / 1000;
+    passes.push([pass, report]);
+    const rate = Math.round(report.totalRows / seconds);
+    console.log(
+      `${pass.padEnd(12)} ${count(report.totalRows)} rows in ${seconds.toFixed(1)} s = ${count(rate)} rows/s` +
+        ` (inserted ${count(report.inserted)}, updated ${count(report.updated)}, rejected ${count(report.rejectedCount)})`,
+    );
+  }
+  const peakMb = memory.stop() / 1024 / 1024;
+  console.log(
+    `Peak RSS: ${peakMb.toFixed(0)} MB (before importing: ${(memory.baseline / 1024 / 1024).toFixed(0)} MB)`,
+  );
+
+  const firstRate = rowsPerSecond(passes[0]?.[1]);
+  console.log(
+    `Targets: ${count(TARGET_ROWS_PER_SECOND)} rows/s ${firstRate >= TARGET_ROWS_PER_SECOND ? "met" : "MISSED"}` +
+      `${database.kind === "pglite" ? " (the rate target is for a PostgreSQL server)" : ""}; ` +
+      `peak RSS < ${TARGET_PEAK_RSS_MB} MB ${peakMb < TARGET_PEAK_RSS_MB ? "met" : "MISSED"}.`,
+  );
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await database?.close();
+  if (values.keep) console.log(`Kept ${workDir}`);
+  else await rm(workDir, { recursive: true, force: true });
+}
+
+/** Generated in a child process, so the generator's memory does not count towards the import's peak. */
+function generateFile(out: string, rows: string, bad: string): void {
+  const script = path.resolve(import.meta.dirname, "make-crunchbase-csv.ts");
+  const result = spawnSync(
+    process.execPath,
+    [...process.execArgv, script, "--rows", rows, "--bad", bad, "--out", out],
+    { stdio: "inherit" },
+  );
+  if (result.status !== 0) throw new Error("Generating the CSV file failed.");
+}
+
+function sampleMemory(): { baseline: number; stop(): number } {
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, RSS_SAMPLE_MS);
+  return {
+    baseline,
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, process.memoryUsage().rss);
+    },
+  };
+}
+
+function rowsPerSecond(report: ImportReport | undefined): number {
+  return report && report.ms > 0 ? Math.round(report.totalRows / (report.ms / 1000)) : 0;
+}
+
+function count(value: number): string {
+  return value.toLocaleString("en-US");
+}

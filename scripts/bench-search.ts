@@ -1,0 +1,190 @@
+// `npm run bench:search -- [--count N] [--runs R] [--baseline-runs B]`: seeds N demo companies into the
+// configured database (DATABASE_URL, else a temporary PGlite directory), then times page+count for a fixed
+// query set with the app's search (searchCompanies) and with the spec's plain query shape (ILIKE ORs over
+// the six text fields, no indexes, exact count) on an index-free copy, and prints p50/p95 and the ratio.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { type SQL, sql } from "drizzle-orm";
+import { COUNTRIES_BY_CONTINENT, type Continent } from "../app/core/continents";
+import { amountOption, dateCutoff, dateOption } from "../app/core/funding-filters";
+import { EMPTY_SEARCH, PAGE_SIZE, type SearchState } from "../app/core/search-params";
+import { invalidateSearchCounts, searchCompanies } from "../app/server/companies/search.server";
+import { countCompanies } from "../app/server/companies/stats.server";
+import { openDatabase } from "../app/server/db/database.server";
+import { queryRows } from "../app/server/db/query-rows.server";
+import { seedCompanies, tidyAfterBulkLoad } from "../app/server/demo-data/seed.server";
+
+const { values } = parseArgs({
+  options: {
+    count: { type: "string", default: "17555" },
+    runs: { type: "string", default: "20" },
+    "baseline-runs": { type: "string", default: "3" },
+  },
+});
+const count = Number(values.count);
+const runs = Number(values.runs);
+const baselineRuns = Number(values["baseline-runs"]);
+const url = process.env.DATABASE_URL || undefined;
+const dataDir = url ? undefined : mkdtempSync(path.join(tmpdir(), "rl-bench-search-"));
+const database = await openDatabase({ url, dataDir });
+await database.migrate();
+const db = database.db;
+const today = new Date();
+
+const QUERIES: Array<[string, Partial<SearchState>]> = [
+  ["broad word 'software'", { q: "software" }],
+  ["common word 'data'", { q: "data" }],
+  ["medium word 'health'", { q: "health" }],
+  ["word 'platform'", { q: "platform" }],
+  ["rare word 'climate'", { q: "climate" }],
+  ["absent word 'zzyzx'", { q: "zzyzx" }],
+  ["phrase 'supply chain'", { q: "supply chain" }],
+  ["phrase 'machine learning'", { q: "machine learning" }],
+  ["last name 'kowalski'", { q: "kowalski" }],
+  ["first name 'maria'", { q: "maria" }],
+  ["industry SaaS", { industry: "SaaS" }],
+  ["stage Seed", { stage: "Seed" }],
+  ["continent Europe", { location: "continent:Europe" }],
+  ["country Germany", { location: "country:Germany" }],
+  ["state California", { location: "state:California" }],
+  ["city San Francisco", { location: "San Francisco, California, United States" }],
+  ["amount $5M - $10M", { amount: "5m-10m" }],
+  ["amount $250M+", { amount: "250m-plus" }],
+  ["date last 30 days", { date: "30d" }],
+  [
+    "'health' + Series A + N. America + 1y",
+    { q: "health", stage: "Series A", location: "continent:North America", date: "1y" },
+  ],
+  ["'software' + Germany + $1M-$5M", { q: "software", location: "country:Germany", amount: "1m-5m" }],
+  ["no filter, page 200", { page: 200 }],
+  ["'software', page 200", { q: "software", page: 200 }],
+];
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function time(work: () => Promise<unknown>, times: number): Promise<number[]> {
+  await work(); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+/** The spec's plain shape on the index-free copy: ILIKE ORs, exact count, OFFSET paging. */
+function baselineWhere(state: SearchState): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (state.q) {
+    const pattern = `%${state.q}%`;
+    parts.push(sql`(organization_name ilike ${pattern} or description ilike ${pattern}
+      or array_to_string(industry_groups, ', ') ilike ${pattern} or headquarters_location ilike ${pattern}
+      or first_name ilike ${pattern} or last_name ilike ${pattern})`);
+  }
+  if (state.industry)
+    parts.push(sql`(${state.industry} = any(industries) or ${state.industry} = any(industry_groups))`);
+  if (state.stage) parts.push(sql`last_funding_type = ${state.stage}`);
+  if (state.location.startsWith("continent:")) {
+    const countries = COUNTRIES_BY_CONTINENT[state.location.slice(10) as Continent] ?? [];
+    parts.push(sql`country = any(${sql.param([...countries])}::text[])`);
+  } else if (state.location.startsWith("country:")) parts.push(sql`country = ${state.location.slice(8)}`);
+  else if (state.location.startsWith("state:")) parts.push(sql`region = ${state.location.slice(6)}`);
+  else if (state.location) parts.push(sql`headquarters_location = ${state.location}`);
+  const amount = state.amount ? amountOption(state.amount) : undefined;
+  if (amount) {
+    parts.push(sql`last_funding_amount_usd >= ${amount.min}`);
+    if (amount.max !== null) parts.push(sql`last_funding_amount_usd < ${amount.max}`);
+  }
+  const date = state.date ? dateOption(state.date) : undefined;
+  if (date) parts.push(sql`last_funding_date >= ${dateCutoff(date, today)}`);
+  return sql.join(parts, sql` and `);
+}
+
+async function baselineSearch(state: SearchState): Promise<number> {
+  const where = baselineWhere(state);
+  const [total] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from bench_baseline where ${where}`,
+  );
+  await queryRows(
+    db,
+    sql`select * from bench_baseline where ${where} order by last_funding_date desc nulls last, id desc
+        limit ${PAGE_SIZE} offset ${(state.page - 1) * PAGE_SIZE}`,
+  );
+  return total?.n ?? 0;
+}
+
+try {
+  const existing = await countCompanies(db);
+  if (existing !== count) {
+    if (existing > 0 && !url?.includes("bench")) {
+      throw new Error(
+        `The database holds ${existing} companies, not ${count}. Run against an empty database (or one whose name contains "bench").`,
+      );
+    }
+    await db.execute(sql`truncate companies restart identity cascade`);
+    let reported = 0;
+    const seeded = await seedCompanies(db, {
+      count,
+      onProgress(inserted) {
+        if (inserted - reported >= 100_000) {
+          reported = inserted;
+          process.stdout.write(`\rseeding ${inserted.toLocaleString("en-US")}…`);
+        }
+      },
+    });
+    await tidyAfterBulkLoad(db);
+    console.log(
+      `\rSeeded ${seeded.inserted.toLocaleString("en-US")} companies in ${(seeded.ms / 1000).toFixed(1)} s.`,
+    );
+  }
+  await db.execute(sql`drop table if exists bench_baseline`);
+  await db.execute(sql`create table bench_baseline as select * from companies`);
+  await db.execute(sql`analyze bench_baseline`);
+
+  console.log(
+    `\n${count.toLocaleString("en-US")} companies on ${database.kind}; ${runs} runs (baseline ${baselineRuns}); ms`,
+  );
+  console.log(
+    `${"query".padEnd(40)} ${"matches".padStart(9)} ${"p50".padStart(7)} ${"p95".padStart(7)} ${"warm p95".padStart(9)} ${"base p95".padStart(9)} ${"ratio".padStart(7)}`,
+  );
+  const worst = { p95: 0, warmP95: 0, ratio: Number.POSITIVE_INFINITY };
+  for (const [label, partial] of QUERIES) {
+    const state = { ...EMPTY_SEARCH, ...partial };
+    let result = await searchCompanies(db, state, { canSeeEmails: true, today });
+    // Cold: the 5-minute count cache is cleared before every run, as for the first visitor of a search.
+    const ours = await time(async () => {
+      invalidateSearchCounts();
+      result = await searchCompanies(db, state, { canSeeEmails: true, today });
+    }, runs);
+    // Warm: the count is cached (paging, back/forward, the same search within 5 minutes).
+    const warm = await time(() => searchCompanies(db, state, { canSeeEmails: true, today }), runs);
+    const baseline = await time(() => baselineSearch(state), baselineRuns);
+    const exact = await baselineSearch(state);
+    const p95 = percentile(ours, 95);
+    const baseP95 = percentile(baseline, 95);
+    const ratio = baseP95 / p95;
+    worst.p95 = Math.max(worst.p95, p95);
+    worst.warmP95 = Math.max(worst.warmP95, percentile(warm, 95));
+    worst.ratio = Math.min(worst.ratio, ratio);
+    const shown = result.isTotalApproximate ? `~${result.total}` : String(result.total);
+    if (!result.isTotalApproximate && result.total !== exact)
+      throw new Error(`${label}: count ${result.total} != ${exact}`);
+    console.log(
+      `${label.padEnd(40)} ${shown.padStart(9)} ${percentile(ours, 50).toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(7)} ${percentile(warm, 95).toFixed(1).padStart(9)} ${baseP95.toFixed(0).padStart(9)} ${`${ratio.toFixed(0)}x`.padStart(7)}`,
+    );
+  }
+  console.log(
+    `\nworst p95 ${worst.p95.toFixed(1)} ms cold, ${worst.warmP95.toFixed(1)} ms warm; smallest speed-up at p95 (cold) ${worst.ratio.toFixed(1)}x`,
+  );
+  await db.execute(sql`drop table if exists bench_baseline`);
+} finally {
+  await database.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

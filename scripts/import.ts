@@ -1,0 +1,196 @@
+// `npm run import -- file.csv [--report rejected.csv]`: imports a Crunchbase company CSV export into the
+// configured database (DATABASE_URL, else the embedded PGlite database in DATA_DIR).
+//
+// With the embedded database, stop the app server first: PGlite is single-process, and two processes
+// writing one data directory corrupt it. This script refuses to start while the directory is open elsewhere.
+import { createReadStream, existsSync } from "node:fs";
+import { open, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { stringify } from "csv-stringify/sync";
+import {
+  ImportFileError,
+  type ImportProgress,
+  type ImportReport,
+  ImportWriteError,
+  importCompanies,
+} from "../app/server/companies/import-companies.server";
+import { type Database, openDatabase } from "../app/server/db/database.server";
+import { ConfigError, env } from "../app/server/env.server";
+
+const USAGE = "Usage: npm run import -- <file.csv> [--report rejected.csv]";
+/** Rejected rows printed to the terminal; the --report file holds all that were kept. */
+const PRINTED_REJECTIONS = 50;
+
+/** A failure whose message says everything: printed as one line, without a stack trace. */
+class CliError extends Error {}
+
+async function main(): Promise<void> {
+  const { file, reportPath } = readArguments();
+  await checkReadable(file);
+  const database = await openAppDatabase();
+  try {
+    const started = performance.now();
+    const report = await importCompanies(database.db, createReadStream(file), { onProgress: showProgress });
+    clearProgress();
+    printReport(file, report, (performance.now() - started) / 1000, reportPath);
+    if (reportPath !== undefined) await writeRejectedCsv(reportPath, report);
+  } catch (error) {
+    clearProgress();
+    if (error instanceof ImportFileError) throw new CliError(`${file}: ${error.message}`);
+    if (error instanceof ImportWriteError) {
+      const { inserted, updated, rejectedCount } = error.report;
+      throw new CliError(
+        `${error.message} (before it stopped: ${count(inserted)} inserted, ${count(updated)} updated, ` +
+          `${count(rejectedCount)} rejected)`,
+      );
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+function readArguments(): { file: string; reportPath: string | undefined } {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse();
+  } catch (error) {
+    throw new CliError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+  }
+  const [file, ...extra] = parsed.positionals;
+  if (file === undefined || extra.length > 0) throw new CliError(USAGE);
+  const reportPath = parsed.values.report;
+  if (reportPath !== undefined && path.resolve(reportPath) === path.resolve(file)) {
+    throw new CliError("--report must name a different file than the one imported.");
+  }
+  return { file, reportPath };
+}
+
+function parse() {
+  return parseArgs({ allowPositionals: true, options: { report: { type: "string" } } });
+}
+
+/** Fails early, with a plain message, on a path that is missing, a directory or not readable. */
+async function checkReadable(file: string): Promise<void> {
+  try {
+    if ((await stat(file)).isDirectory()) throw new CliError(`${file} is a directory, not a CSV file.`);
+    await (await open(file, "r")).close();
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new CliError(`File not found: ${file}`);
+    if (code === "EACCES" || code === "EPERM") throw new CliError(`Cannot read ${file}: permission denied.`);
+    throw new CliError(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function openAppDatabase(): Promise<Database> {
+  let config: ReturnType<typeof env>;
+  try {
+    config = env();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliError(error.message);
+    throw error;
+  }
+  if (config.DATABASE_URL === undefined) refuseOpenPglite(config.DATA_DIR);
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    await database.migrate();
+    return database;
+  } catch (error) {
+    await database?.close().catch(() => {});
+    const message = error instanceof Error ? error.message : String(error);
+    throw new CliError(`Could not open the database: ${message}`);
+  }
+}
+
+/**
+ * PGlite does not lock its directory, but it keeps a postmaster.pid file in it while open: its presence means
+ * the app server (or another script) has the database open, or one crashed without closing it.
+ */
+function refuseOpenPglite(dataDir: string): void {
+  const pidFile = path.join(path.resolve(dataDir), "postmaster.pid");
+  if (!existsSync(pidFile)) return;
+  throw new CliError(
+    `The embedded database in ${dataDir} is in use: stop the app server (PGlite allows one process at a time) ` +
+      `and run the import again. If nothing is using it, a process stopped without closing it: delete ${pidFile}.`,
+  );
+}
+
+let progressShown = false;
+
+function showProgress(progress: ImportProgress): void {
+  // Progress overwrites one terminal line; piped output gets the final report only.
+  if (!process.stdout.isTTY) return;
+  progressShown = true;
+  process.stdout.write(
+    `\r${count(progress.rowsRead)} rows read: ${count(progress.inserted)} inserted, ` +
+      `${count(progress.updated)} updated, ${count(progress.rejected)} rejected`,
+  );
+}
+
+function clearProgress(): void {
+  if (progressShown) process.stdout.write("\r\x1b[2K");
+  progressShown = false;
+}
+
+function printReport(
+  file: string,
+  report: ImportReport,
+  seconds: number,
+  reportPath: string | undefined,
+): void {
+  const rate = seconds > 0 ? Math.round(report.totalRows / seconds) : report.totalRows;
+  console.log(`File:      ${file}`);
+  console.log(`Rows read: ${count(report.totalRows)}`);
+  console.log(`Inserted:  ${count(report.inserted)}`);
+  console.log(`Updated:   ${count(report.updated)}`);
+  console.log(`Rejected:  ${count(report.rejectedCount)}`);
+  console.log(`Speed:     ${count(rate)} rows/s`);
+  console.log(`Elapsed:   ${seconds.toFixed(1)} s`);
+  if (report.rejectedCount === 0) return;
+  console.log("\nRejected rows:");
+  for (const { row, reason } of report.rejected.slice(0, PRINTED_REJECTIONS))
+    console.log(`  row ${row}: ${reason}`);
+  const more = report.rejectedCount - Math.min(report.rejected.length, PRINTED_REJECTIONS);
+  if (more > 0) {
+    console.log(
+      reportPath === undefined
+        ? `  ... and ${count(more)} more (see --report)`
+        : `  ... and ${count(more)} more (see ${reportPath})`,
+    );
+  }
+  if (report.rejected.length < report.rejectedCount) {
+    console.log(`  (only the first ${count(report.rejected.length)} rejected rows are kept)`);
+  }
+}
+
+async function writeRejectedCsv(reportPath: string, report: ImportReport): Promise<void> {
+  const rows = report.rejected.map(({ row, reason }) => [row, reason]);
+  try {
+    await writeFile(reportPath, stringify([["row", "reason"], ...rows]));
+  } catch (error) {
+    throw new CliError(
+      `Could not write ${reportPath}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  console.log(`\nWrote ${count(rows.length)} rejected rows to ${reportPath}.`);
+}
+
+function count(value: number): string {
+  return value.toLocaleString("en-US");
+}
+
+try {
+  await main();
+} catch (error) {
+  if (error instanceof CliError) {
+    console.error(error.message);
+  } else {
+    // Not a problem with the file or the setup: keep the stack for whoever debugs it.
+    console.error(error);
+  }
+  process.exitCode = 1;
+}

@@ -1,0 +1,106 @@
+import { readFile } from "node:fs/promises";
+import { expect, type Page, test } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import { gotoHydrated, signUpAndConfirm, uniqueEmail } from "./accounts-helpers";
+import { E2E_SEED_COUNT } from "./e2e-config";
+
+const FILE_NAME = /^roundlist-companies-\d{4}-\d{2}-\d{2}\.csv$/;
+const TRIAL_DIALOG = "Export is disabled during your trial";
+
+/** Signs up and starts the annual plan's trial on the demo provider: trialing, so no export yet (spec 4). */
+async function becomeTrialingSubscriber(page: Page): Promise<void> {
+  await signUpAndConfirm(page, uniqueEmail("exporter"));
+  await gotoHydrated(page, "/search");
+  await page
+    .getByRole("dialog", { name: "Choose Your Plan" })
+    .getByRole("button", { name: "Start the Annual plan" })
+    .click();
+  await expect(page).toHaveURL(/\/demo-checkout\//);
+  await page.getByRole("button", { name: "Pay (demo)" }).click();
+  await expect(page.getByText("Payment successful!")).toBeVisible();
+  await expect(page).toHaveURL(/\/search$/);
+}
+
+/** The number the page shows as the search's total ("1,234 companies"). */
+async function shownTotal(page: Page): Promise<number> {
+  const total = page.getByTestId("results-total");
+  await expect(total).toHaveText(/^[\d,]+ compan(y|ies)$/);
+  return Number(((await total.textContent()) ?? "").replace(/\D/g, ""));
+}
+
+/** Clicks Export CSV and returns the downloaded file's name and data rows (header row checked). */
+async function exportFromPage(page: Page): Promise<{ name: string; rows: string[][] }> {
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const download = await downloading;
+  await expect(page.getByText("Export successful!")).toBeVisible();
+  await expect(page.getByText("Your CSV file has been downloaded.")).toBeVisible();
+  const bytes = await readFile(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const [header, ...rows] = parse(bytes, { bom: true }) as string[][];
+  expect(header?.[0]).toBe("Organization Name");
+  expect(header?.at(-1)).toBe("Total Funding Amount (in USD)");
+  return { name: download.suggestedFilename(), rows };
+}
+
+test("a subscriber exports the search's companies as a named CSV", async ({ page }) => {
+  test.setTimeout(60_000);
+  await becomeTrialingSubscriber(page);
+  await gotoHydrated(page, "/profile");
+  await page.getByRole("button", { name: "Upgrade now" }).click();
+  await expect(page.getByText("Trial Upgraded Successfully!")).toBeVisible();
+  await expect(page.getByTestId("subscription-status")).toHaveText("active");
+
+  // A filtered search: the file holds exactly the rows the page counts.
+  await gotoHydrated(page, "/search?stage=Seed&date=1y");
+  const total = await shownTotal(page);
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThan(E2E_SEED_COUNT);
+  const filtered = await exportFromPage(page);
+  expect(filtered.name).toMatch(FILE_NAME);
+  expect(filtered.rows).toHaveLength(total);
+  expect(new Set(filtered.rows.map((row) => row[18]))).toEqual(new Set(["Seed"]));
+  // Export gives full founder emails (only export access gets here).
+  expect(filtered.rows.some((row) => /^[^*]+@/.test(row[11] ?? ""))).toBe(true);
+
+  // Everything.
+  await gotoHydrated(page, "/search");
+  const all = await exportFromPage(page);
+  expect(all.rows).toHaveLength(await shownTotal(page));
+  expect(all.rows).toHaveLength(E2E_SEED_COUNT);
+});
+
+test("a trialing user gets the trial dialog, upgrades from it, then exports", async ({ page }) => {
+  test.setTimeout(60_000);
+  await becomeTrialingSubscriber(page);
+
+  // The server refuses too, whatever the page does.
+  const refused = await page.request.get("/api/export-csv");
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toEqual({ error: "Exports unlock when your trial is upgraded." });
+
+  await gotoHydrated(page, "/search?industry=SaaS");
+  const total = await shownTotal(page);
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const dialog = page.getByRole("dialog", { name: TRIAL_DIALOG });
+  await expect(dialog).toBeVisible();
+  // Close leaves things as they were.
+  await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  await dialog.getByRole("button", { name: "Upgrade Now" }).click();
+  await expect(page.getByText("Trial Upgraded Successfully!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const exported = await exportFromPage(page);
+  expect(exported.name).toMatch(FILE_NAME);
+  expect(exported.rows).toHaveLength(total);
+});
+
+test("the export endpoint refuses a visitor with 403 and no data", async ({ request }) => {
+  const response = await request.post("/api/export-csv", { data: { searchQuery: "", filters: {} } });
+  expect(response.status()).toBe(403);
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  expect(await response.json()).toEqual({ error: "Sign in with a paid plan to export." });
+});

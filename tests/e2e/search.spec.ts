@@ -1,0 +1,223 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { gotoHydrated, PASSWORD, signUpAndConfirm, uniqueEmail } from "./accounts-helpers";
+
+/** spec 2: the visitor's free-sample dialog; the count is the live number of companies. */
+const SAMPLE_TITLE = /^Get a free sample from [\d,]+ startups$/;
+/** spec 5 masking: first character, stars, last character of the local part, then the domain. */
+const MASKED_EMAIL = /^[a-z0-9]\*+[a-z0-9]@/i;
+
+/** Signs up, confirms, and starts the annual plan's trial on the demo provider: active access (spec 4). */
+async function becomeSubscriber(page: Page): Promise<void> {
+  await signUpAndConfirm(page, uniqueEmail("searcher"));
+  await gotoHydrated(page, "/search");
+  const pricing = page.getByRole("dialog", { name: "Choose Your Plan" });
+  await pricing.getByRole("button", { name: "Start the Annual plan" }).click();
+  await expect(page).toHaveURL(/\/demo-checkout\//);
+  await page.getByRole("button", { name: "Pay (demo)" }).click();
+  await expect(page.getByText("Payment successful!")).toBeVisible();
+  await expect(page).toHaveURL(/\/search$/);
+}
+
+function cards(page: Page): Locator {
+  return page.getByTestId("company-card");
+}
+
+/** The active-filter chips, in order (spec 2: one removable chip per active filter). */
+async function expectChips(page: Page, texts: string[]): Promise<void> {
+  if (texts.length === 0) await expect(page.getByTestId("filter-chip")).toHaveCount(0);
+  else await expect(page.getByTestId("filter-chip")).toHaveText(texts);
+}
+
+/** Waits until the URL's search parameters are exactly these (page 1 is left out of URLs). */
+async function expectSearch(page: Page, expected: Record<string, string>): Promise<void> {
+  await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual(expected);
+}
+
+test("a visitor gets the mandatory free-sample dialog and only masked emails", async ({ page }) => {
+  await gotoHydrated(page, "/search");
+  const dialog = page.getByRole("dialog", { name: SAMPLE_TITLE });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Close" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+
+  // Its own log in / sign up toggle; the terms checkbox is for sign-up only (spec 5).
+  await expect(dialog.getByRole("checkbox")).toHaveCount(1);
+  await dialog.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(dialog.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(dialog.getByRole("checkbox")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Sign up", exact: true }).first().click();
+  await expect(dialog.getByRole("button", { name: "Create Account" })).toBeDisabled();
+
+  // The cards behind the dialog show masked emails with the upgrade hint.
+  const firstEmail = cards(page).first().getByTestId("company-email");
+  await expect(firstEmail).toHaveText(MASKED_EMAIL);
+  await expect(cards(page).first().getByText("Upgrade to see emails")).toBeAttached();
+  await expect(
+    cards(page)
+      .first()
+      .getByRole("button", { name: /^Copy email/, includeHidden: true }),
+  ).toHaveCount(0);
+
+  // decisions.md: no full founder email anywhere in the page, loader data included.
+  const html = await page.content();
+  const emails = html.match(/[A-Za-z0-9._%+*-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.example/g) ?? [];
+  expect(emails.length).toBeGreaterThan(0);
+  expect(emails.filter((email) => !email.includes("*"))).toEqual([]);
+});
+
+test("a visitor who logs in from the sample dialog is offered the plans", async ({ page, browser }) => {
+  const email = uniqueEmail("returning");
+  await signUpAndConfirm(page, email);
+
+  // A fresh browser: the same person, signed out.
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await gotoHydrated(visitor, "/search");
+  const dialog = visitor.getByRole("dialog", { name: SAMPLE_TITLE });
+  await dialog.getByRole("button", { name: "Log in", exact: true }).click();
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await expect(visitor.getByRole("dialog", { name: "Choose Your Plan" })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await context.close();
+});
+
+test("a signed-in user without a plan gets the pricing dialog and a read-only search", async ({ page }) => {
+  await signUpAndConfirm(page, uniqueEmail("noplan"));
+  await gotoHydrated(page, "/search");
+  const pricing = page.getByRole("dialog", { name: "Choose Your Plan" });
+  await expect(pricing).toBeVisible();
+  await expect(pricing.getByRole("button", { name: "Close" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(pricing).toBeVisible();
+
+  // The modal hides the page from the accessibility tree, hence includeHidden.
+  const input = page.getByRole("searchbox", { name: "Search companies", includeHidden: true });
+  await expect(input).toHaveAttribute("readonly", "");
+  const submit = page.getByRole("button", { name: "Upgrade", exact: true, includeHidden: true });
+  await expect(submit).toBeDisabled();
+  await expect(cards(page).first().getByTestId("company-email")).toHaveText(MASKED_EMAIL);
+});
+
+test("a subscriber searches, filters, pages, copies an email, and a reload shows the same view", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await becomeSubscriber(page);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  // Text search.
+  const input = page.getByRole("searchbox", { name: "Search companies" });
+  await expect(input).not.toHaveAttribute("readonly", "");
+  await input.fill("software");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expectSearch(page, { q: "software" });
+  await expect(page.getByTestId("results-total")).toHaveText(/^[\d,]+ companies$/);
+
+  // The pager: only the page changes.
+  const pager = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pager.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await expect(pager.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await pager.getByRole("button", { name: "Next" }).click();
+  await expectSearch(page, { q: "software", page: "2" });
+  await expect(pager.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await expect(pager.getByRole("button", { name: "Previous" })).toBeEnabled();
+
+  // A reload (or a shared link) of page 2 shows the same companies.
+  const pageTwoFirst = (await cards(page).first().getByRole("heading").textContent()) ?? "";
+  await gotoHydrated(page, page.url());
+  await expect(cards(page).first().getByRole("heading")).toHaveText(pageTwoFirst);
+  await expect(pager.getByText(/^Page 2 of \d+$/)).toBeVisible();
+
+  // Copy an email (spec 7/8).
+  const firstCard = cards(page).first();
+  const email = ((await firstCard.getByTestId("company-email").textContent()) ?? "").trim();
+  expect(email).not.toContain("*");
+  await firstCard.getByRole("button", { name: `Copy email ${email}` }).click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Email Copied" });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText(email);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(email);
+
+  // A filter change on page 2 goes back to page 1 (spec 4).
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  await page.getByLabel("Funding date", { exact: true }).selectOption({ label: "Last year" });
+  await expectSearch(page, { q: "software", date: "1y" });
+  await expect(page.getByTestId("filter-count")).toHaveText("1");
+
+  // The industry picker: searchable, keyboard-operable, with its empty state.
+  const industry = page.getByRole("combobox", { name: "Industry" });
+  await industry.click();
+  await industry.fill("zzzz-no-such-industry");
+  await expect(page.getByText("No industries found").first()).toBeVisible();
+  await industry.fill("software");
+  await expect(page.getByRole("option").first()).toBeVisible();
+  const chosen = ((await page.getByRole("option").first().textContent()) ?? "").trim();
+  await industry.press("ArrowDown");
+  await industry.press("Enter");
+  await expectSearch(page, { q: "software", industry: chosen, date: "1y" });
+
+  // The location picker: continents to cities, and its empty state.
+  const location = page.getByRole("combobox", { name: "Location" });
+  await location.click();
+  await location.fill("qqqq-nowhere");
+  await expect(page.getByText("No locations found").first()).toBeVisible();
+  await location.fill("North America");
+  await page.getByRole("option", { name: /^North America/ }).click();
+  await expectSearch(page, {
+    q: "software",
+    industry: chosen,
+    location: "continent:North America",
+    date: "1y",
+  });
+
+  await expect(page.getByTestId("filter-count")).toHaveText("3");
+  await expectChips(page, [`Industry: ${chosen}`, "Location: North America", "Funding date: Last year"]);
+  await expect(page.getByTestId("results-total")).toHaveText(/^[\d,]+ compan(y|ies)$/);
+
+  // Reloading the URL reproduces the view.
+  const url = page.url();
+  const firstName =
+    (await cards(page).count()) > 0 ? await cards(page).first().getByRole("heading").textContent() : null;
+  const total = (await page.getByTestId("results-total").textContent()) ?? "";
+  await gotoHydrated(page, url);
+  expect(page.url()).toBe(url);
+  await expect(page.getByTestId("results-total")).toHaveText(total);
+  await expectChips(page, [`Industry: ${chosen}`, "Location: North America", "Funding date: Last year"]);
+  await expect(input).toHaveValue("software");
+  if (firstName) await expect(cards(page).first().getByRole("heading")).toHaveText(firstName);
+});
+
+test("removing a chip clears that filter; 'Any amount' resets the amount", async ({ page }) => {
+  await becomeSubscriber(page);
+  await gotoHydrated(page, "/search?stage=Seed&amount=1m-5m&date=1y&page=2");
+  await expect(page.getByTestId("filter-count")).toHaveText("3");
+  await expectChips(page, ["Funding stage: Seed", "Funding amount: $1M - $5M", "Funding date: Last year"]);
+
+  await page.getByRole("button", { name: "Remove Funding stage filter" }).click();
+  await expectSearch(page, { amount: "1m-5m", date: "1y" });
+  await expect(page.getByTestId("filter-count")).toHaveText("2");
+  await expectChips(page, ["Funding amount: $1M - $5M", "Funding date: Last year"]);
+
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  await expect(page.getByLabel("Funding amount", { exact: true })).toHaveValue("1m-5m");
+  await page.getByLabel("Funding amount", { exact: true }).selectOption({ label: "Any amount" });
+  await expectSearch(page, { date: "1y" });
+  await expectChips(page, ["Funding date: Last year"]);
+
+  await page.getByRole("button", { name: "Remove Funding date filter" }).click();
+  await expectSearch(page, {});
+  await expectChips(page, []);
+  await expect(page.getByTestId("filter-count")).toHaveCount(0);
+});
+
+test("bad parameters are reported and the rest of the search still runs", async ({ page }) => {
+  await becomeSubscriber(page);
+  await gotoHydrated(page, "/search?amount=lots&stage=Seed");
+  await expect(page.getByText('"lots" is not a funding amount option, so it was ignored.')).toBeVisible();
+  await expectChips(page, ["Funding stage: Seed"]);
+});

@@ -1,0 +1,65 @@
+import { expect, test } from "@playwright/test";
+import { gotoHydrated, signUpAndConfirm, uniqueEmail } from "./accounts-helpers";
+
+test("subscribe to the annual plan on the demo provider, upgrade the trial, then cancel", async ({
+  page,
+}) => {
+  await signUpAndConfirm(page, uniqueEmail("buyer"));
+  await gotoHydrated(page, "/profile");
+  await expect(page.getByText("You have no subscription yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Choose a plan" }).click();
+
+  const pricing = page.getByRole("dialog", { name: "Choose Your Plan" });
+  await expect(pricing.getByText("Most Popular")).toBeVisible();
+  await expect(pricing.getByText("Save $289 annually")).toBeVisible();
+  await expect(pricing.getByText("$25/month")).toBeVisible();
+  await pricing.getByRole("button", { name: "Start the Annual plan" }).click();
+
+  // The demo provider's checkout page, clearly marked as a demo.
+  await expect(page).toHaveURL(/\/demo-checkout\/demo_cs_/);
+  await expect(page.getByRole("note")).toContainText("Demo payment provider");
+  await expect(page.getByRole("heading", { name: "Annual plan" })).toBeVisible();
+  await expect(page.getByText("7 days")).toBeVisible();
+  await page.getByRole("button", { name: "Pay (demo)" }).click();
+
+  await expect(page.getByText("Payment successful!")).toBeVisible();
+  await expect(
+    page.getByText("Welcome to your Pro Plan. You now have full access to all features."),
+  ).toBeVisible();
+  // The parameter is removed from the URL.
+  await expect(page).toHaveURL(/\/search$/);
+
+  await gotoHydrated(page, "/profile");
+  await expect(page.getByTestId("subscription-status")).toHaveText("trialing");
+  await expect(page.getByText(/^Trial ends on /)).toBeVisible();
+
+  await page.getByRole("button", { name: "Upgrade now" }).click();
+  await expect(page.getByText("Trial Upgraded Successfully!")).toBeVisible();
+  await expect(page.getByTestId("subscription-status")).toHaveText("active");
+  await expect(page.getByText(/^Renews on /)).toBeVisible();
+
+  await page.getByRole("button", { name: "Cancel subscription" }).click();
+  await expect(page.getByText("Subscription canceled")).toBeVisible();
+  // Access lasts until the period ends.
+  await expect(page.getByTestId("subscription-status")).toHaveText("active");
+  await expect(page.getByText(/^Cancels on .*; access continues until then\.$/)).toBeVisible();
+});
+
+test("canceling on the demo checkout page comes back with the cancel notice", async ({ page }) => {
+  await signUpAndConfirm(page, uniqueEmail("undecided"));
+  await gotoHydrated(page, "/monthly");
+  await page.getByRole("button", { name: "Start your free trial" }).click();
+  await expect(page).toHaveURL(/\/demo-checkout\//);
+  await expect(page.getByRole("heading", { name: "Monthly plan" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByText("Your payment was canceled. You can try again anytime.")).toBeVisible();
+  await expect(page).toHaveURL(/\/search$/);
+  await page.goto("/success");
+  await expect(page.getByTestId("success-state")).toContainText("not received the payment confirmation");
+});
+
+test("checkout needs a signed-in user (server check)", async ({ request }) => {
+  const response = await request.post("/api/checkout", { data: { plan: "pro" } });
+  expect(response.status()).toBe(401);
+  expect(await response.json()).toEqual({ error: "Please sign in to choose a plan." });
+});
