@@ -9,6 +9,7 @@ const { createRequestHandler } = await import("@react-router/express");
 const { default: compression } = await import("compression");
 const { default: express } = await import("express");
 const { installClientIp, parseTrustedProxies } = await import("./server/client-ip.mjs");
+const { streamingRoute } = await import("./server/streaming-route.mjs");
 
 const buildPath = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 const build = await import(pathToFileURL(buildPath).href);
@@ -31,6 +32,8 @@ app.use(compression());
 // Hashed assets never change; everything else in public/ may.
 app.use("/assets", express.static(path.resolve("build/client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.resolve("build/client"), { maxAge: "1h" }));
+// The CSV export is piped with backpressure by our own bridge, not React Router's writer (decision 006).
+app.all("/api/export-csv", streamingRoute(lifecycle.exportCsv));
 app.all("/{*splat}", createRequestHandler({ build }));
 
 const server = app.listen(address.port, address.host, () => {

@@ -88,7 +88,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter />
         </AuthDialogProvider>
-        <Toaster position="top-right" richColors closeButton />
+        {/* Below the 64 px header, so a toast never covers the user menu or the sign-in button. */}
+        <Toaster
+          position="top-right"
+          offset={{ top: 76 }}
+          mobileOffset={{ top: 72 }}
+          richColors
+          closeButton
+        />
         <FlashToast flash={data?.flash ?? null} />
         <PaymentReturn />
         <HydrationMark />

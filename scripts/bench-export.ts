@@ -1,4 +1,6 @@
-// `npm run bench:export -- [--rows N] [--batch B] [--runs R] [--data-dir DIR]`: the issue 6 export benchmark.
+// `npm run bench:export -- [--rows N] [--batch B] [--runs R] [--data-dir DIR] [--server]`: the issue 6 export
+// benchmark. With --server it measures through `node server.mjs` over HTTP instead (bench-export-server.ts;
+// run `npm run build` first), reporting the server process's RSS.
 // Seeds N demo companies into the configured database (DATABASE_URL, else a PGlite directory: --data-dir to
 // keep one between runs, otherwise a temporary one) when it does not hold exactly N, then streams the full
 // export (no filters) to a null sink through the app's streamCompaniesCsv, and reports rows/s, bytes,
@@ -15,6 +17,7 @@ import { streamCompaniesCsv } from "../app/server/companies/export.server";
 import { countCompanies } from "../app/server/companies/stats.server";
 import { openDatabase } from "../app/server/db/database.server";
 import { seedCompanies, tidyAfterBulkLoad } from "../app/server/demo-data/seed.server";
+import { benchExportThroughServer } from "./bench-export-server";
 
 const { values } = parseArgs({
   options: {
@@ -22,13 +25,16 @@ const { values } = parseArgs({
     batch: { type: "string" },
     runs: { type: "string", default: "1" },
     "data-dir": { type: "string" },
+    server: { type: "boolean", default: false },
   },
 });
 const rows = Number(values.rows);
 const runs = Number(values.runs);
 const batchSize = values.batch ? Number(values.batch) : undefined;
 if (!Number.isInteger(rows) || rows < 1 || !Number.isInteger(runs) || runs < 1) {
-  console.error("usage: npm run bench:export -- [--rows N] [--batch B] [--runs R] [--data-dir DIR]");
+  console.error(
+    "usage: npm run bench:export -- [--rows N] [--batch B] [--runs R] [--data-dir DIR] [--server]",
+  );
   process.exit(2);
 }
 
@@ -123,10 +129,24 @@ async function measure(run: number): Promise<void> {
   );
 }
 
+if (values.server) {
+  try {
+    await ensureRows();
+  } finally {
+    await database.close();
+  }
+  try {
+    await benchExportThroughServer({ url, dataDir, rows, runs });
+  } finally {
+    if (temporaryDir) rmSync(temporaryDir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
+
 try {
   await ensureRows();
   console.log(
-    `\nExport of ${rows.toLocaleString("en-US")} companies from ${database.kind}${batchSize ? ` (batch ${batchSize})` : ""}`,
+    `\nExport of ${rows.toLocaleString("en-US")} companies from ${database.kind}, in this process (tsx, no heap cap: the server figures come from --server)${batchSize ? ` (batch ${batchSize})` : ""}`,
   );
   for (let run = 1; run <= runs; run += 1) await measure(run);
 } finally {

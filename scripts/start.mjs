@@ -1,5 +1,6 @@
-// `npm start`: builds the app when the build is missing or older than its sources, then serves it.
-import { spawnSync } from "node:child_process";
+// `npm start`: builds the app when the build is missing or older than its sources, then serves it
+// (`node server.mjs` with the server's V8 flags).
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
@@ -23,4 +24,14 @@ if (builtAt < sourcesAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import("../server.mjs");
+// The server runs in its own process so it gets the V8 flags it is tuned for (server/node-args.mjs).
+const { serverEnv, serverNodeArgs } = await import("../server/node-args.mjs");
+const server = spawn(process.execPath, [...serverNodeArgs(), "server.mjs"], {
+  stdio: "inherit",
+  env: serverEnv(),
+});
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  // Ctrl-C reaches both processes; a SIGTERM to this one alone (a process manager) is passed on.
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

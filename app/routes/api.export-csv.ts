@@ -1,18 +1,12 @@
-import { getAuthServices } from "~/server/auth/auth-services.server";
-import { handleExportRequest } from "~/server/companies/export-request.server";
-import { getDatabase } from "~/server/db/connection.server";
+import { exportCsv } from "~/server/companies/export-endpoint.server";
 import type { Route } from "./+types/api.export-csv";
 
 /**
  * spec 7 export-csv (issue 6): the CSV of every company the search matches. GET takes the search page's
  * query string; POST takes spec 7's JSON body ({ searchQuery, filters }) or a form. Access is checked on
- * every request (export-request.server.ts).
+ * every request (export-request.server.ts). In production server.mjs answers this path itself, before
+ * React Router, with the same handler (decision 006); this route serves it under `react-router dev`.
  */
-async function exportCsv(request: Request): Promise<Response> {
-  const [database, { auth }] = await Promise.all([getDatabase(), getAuthServices()]);
-  return handleExportRequest({ database, auth }, request);
-}
-
 export function loader({ request }: Route.LoaderArgs) {
   return exportCsv(request);
 }
