@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
-import { inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/database.server";
-import { suppressedContacts } from "../db/schema";
+import { queryRows } from "../db/query-rows.server";
 import { env } from "../env.server";
 
 /** Addresses compare case-insensitively and without surrounding spaces ("Ann@X.example " is ann@x.example). */
@@ -21,23 +21,25 @@ export function suppressionHash(email: string, secret: string = env().AUTH_SECRE
   return createHmac("sha256", secret).update(normalizeEmail(email)).digest("hex");
 }
 
-/**
- * Which of these addresses are on the suppression list, as normalized addresses. One primary-key lookup for
- * the whole set, so the importer can ask once per batch.
- */
-export async function suppressedEmailsAmong(
-  db: Db,
+/** The suppression hashes of a row's addresses (blank ones left out). */
+export function suppressionHashes(
   emails: ReadonlyArray<string | null | undefined>,
   secret: string = env().AUTH_SECRET,
-): Promise<Set<string>> {
-  const byHash = new Map<string, string>();
-  for (const email of emails) {
-    if (email && email.trim() !== "") byHash.set(suppressionHash(email, secret), normalizeEmail(email));
-  }
-  if (byHash.size === 0) return new Set();
-  const rows = await db
-    .select({ hash: suppressedContacts.emailHash })
-    .from(suppressedContacts)
-    .where(inArray(suppressedContacts.emailHash, [...byHash.keys()]));
-  return new Set(rows.flatMap((row) => byHash.get(row.hash) ?? []));
+): string[] {
+  const hashes: string[] = [];
+  for (const email of emails) if (email && email.trim() !== "") hashes.push(suppressionHash(email, secret));
+  return hashes;
+}
+
+/**
+ * Which of these hashes are on the suppression list: one primary-key lookup with one array parameter for
+ * the whole set, so the importer asks once per batch (a parameter per hash cost more CPU than the query).
+ */
+export async function suppressedHashesAmong(db: Db, hashes: readonly string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await queryRows<{ email_hash: string }>(
+    db,
+    sql`select email_hash from suppressed_contacts where email_hash = any(${sql.param([...new Set(hashes)])}::text[])`,
+  );
+  return new Set(rows.map((row) => row.email_hash));
 }
