@@ -15,6 +15,7 @@ import { PRODUCT_NAME } from "./core/brand";
 import type { ToastMessage } from "./core/messages";
 import { getSession } from "./server/auth/session.server";
 import { getDb } from "./server/db/connection.server";
+import { env } from "./server/env.server";
 import { readFlash } from "./server/flash.server";
 import { getSiteSettings } from "./server/settings/site-settings.server";
 
@@ -37,6 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       hideLpSearch: settings.hideLpSearch,
       user,
+      // Every page's meta reads it (rootOrigin): Open Graph and canonical URLs are absolute.
+      origin: env().APP_URL,
       flash: flash.message ? { ...flash.message, id: crypto.randomUUID() } : null,
     },
     { headers },

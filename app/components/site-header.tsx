@@ -67,11 +67,22 @@ export function SiteHeader({ showLpLink, user }: { showLpLink: boolean; user: He
           <Logo />
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {items.map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass}>
-              {item.label}
-            </NavLink>
-          ))}
+          {items.map((item) =>
+            // Pricing and FAQ are sections of the home page, not pages: never marked as the current page.
+            item.to.includes("#") ? (
+              <Link key={item.to} to={item.to} className={linkClass}>
+                {item.label}
+              </Link>
+            ) : (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className={({ isActive }) => `${linkClass} ${isActive ? "bg-slate-100 text-slate-900" : ""}`}
+              >
+                {item.label}
+              </NavLink>
+            ),
+          )}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
           {user ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seo } from "./seo";
+import { rootOrigin, seo } from "./seo";
 
 describe("seo", () => {
   it("gives the title, description and Open Graph tags", () => {
@@ -53,5 +53,21 @@ describe("seo", () => {
     });
     expect(tags).toContainEqual({ name: "robots", content: "noindex" });
     expect(tags).not.toContainEqual(expect.objectContaining({ rel: "canonical" }));
+  });
+});
+
+describe("rootOrigin", () => {
+  it("reads the origin from the root route's data", () => {
+    const matches = [
+      { id: "root", data: { origin: "https://r.example", user: null } },
+      { id: "routes/privacy", data: undefined },
+    ];
+    expect(rootOrigin(matches)).toBe("https://r.example");
+  });
+
+  it("gives undefined when the root has no data or no origin (an error page)", () => {
+    expect(rootOrigin([{ id: "root", data: undefined }])).toBeUndefined();
+    expect(rootOrigin([{ id: "root", data: { origin: 42 } }, undefined])).toBeUndefined();
+    expect(rootOrigin([])).toBeUndefined();
   });
 });

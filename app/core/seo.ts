@@ -57,3 +57,16 @@ export function seo(input: SeoInput): MetaTag[] {
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }
+
+/** What a meta function sees of the matched routes (React Router's MetaArgs["matches"] fits). */
+type MetaMatch = { id: string; data?: unknown } | undefined;
+
+/**
+ * The public origin (APP_URL) from the root route's loader data: og:url and the canonical link must be
+ * absolute on every page, and every page's meta function can read the root's data.
+ */
+export function rootOrigin(matches: ReadonlyArray<MetaMatch>): string | undefined {
+  const data = matches.find((match) => match?.id === "root")?.data;
+  if (typeof data !== "object" || data === null || !("origin" in data)) return undefined;
+  return typeof data.origin === "string" ? data.origin : undefined;
+}

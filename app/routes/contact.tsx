@@ -9,7 +9,7 @@ import {
 import { PublicPage } from "~/components/legal/public-page";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
-import { seo } from "~/core/seo";
+import { rootOrigin, seo } from "~/core/seo";
 import { getDb } from "~/server/db/connection.server";
 import { getMailer } from "~/server/mail/mailer.server";
 import { adminRecipients, contactAddress } from "~/server/public-forms/contact-address.server";
@@ -45,8 +45,9 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return seo({
+    origin: rootOrigin(matches),
     title: "Contact us",
     description: "Questions about the data, your plan or an invoice? Write to the Roundlist team.",
     path: "/contact",

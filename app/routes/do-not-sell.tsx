@@ -5,7 +5,7 @@ import { PublicPage } from "~/components/legal/public-page";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
 import { PRODUCT_NAME } from "~/core/brand";
-import { seo } from "~/core/seo";
+import { rootOrigin, seo } from "~/core/seo";
 import { getDb } from "~/server/db/connection.server";
 import { contactAddress } from "~/server/public-forms/contact-address.server";
 import { HONEYPOT_FIELD } from "~/server/public-forms/form-schemas.server";
@@ -35,8 +35,9 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return seo({
+    origin: rootOrigin(matches),
     title: "Don't sell my info",
     description: `Opt out of ${PRODUCT_NAME}: enter your email and your records stop appearing in search, company pages and exports.`,
     path: "/do-not-sell",

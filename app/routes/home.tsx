@@ -7,11 +7,10 @@ import { Hero, HOME_HEADLINE } from "~/components/home/hero";
 import { LpTeaser } from "~/components/home/lp-teaser";
 import { PricingSection } from "~/components/home/pricing-section";
 import { PRODUCT_NAME } from "~/core/brand";
-import { seo } from "~/core/seo";
+import { rootOrigin, seo } from "~/core/seo";
 import { getCurrentUser } from "~/server/auth/session.server";
 import { getHomeStats } from "~/server/companies/catalog.server";
 import { getDb } from "~/server/db/connection.server";
-import { env } from "~/server/env.server";
 import { flashCookie } from "~/server/flash.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/home";
@@ -52,17 +51,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     // spec 1 and 6: the LP teaser shows only when the settings do not hide LP search.
     showLpTeaser: !settings.hideLpSearch,
     demoVideo: { src: demoVideoUrl(), poster: DEMO_POSTER },
-    origin: env().APP_URL,
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return seo({
     title: `${PRODUCT_NAME}: ${HOME_HEADLINE}`,
     description:
       "Search venture-funded startups and their founders by industry, funding stage, location, amount and date, and export verified founder emails.",
     path: "/",
-    origin: data?.origin,
+    origin: rootOrigin(matches),
     image: DEMO_POSTER,
   });
 }

@@ -4,7 +4,7 @@ import { useCheckout } from "~/components/billing/use-checkout";
 import { Button } from "~/components/ui/button";
 import { PRODUCT_NAME } from "~/core/brand";
 import { PLAN_FEATURES, PLANS } from "~/core/plans";
-import { seo } from "~/core/seo";
+import { rootOrigin, seo } from "~/core/seo";
 import { getCurrentUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/monthly";
 
@@ -12,8 +12,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { isSignedIn: (await getCurrentUser(request)) !== null };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return seo({
+    origin: rootOrigin(matches),
     title: "Monthly plan: $79/month with a 7-day free trial",
     description: "Search and export venture-funded startup leads for $79/month. Cancel anytime.",
     path: "/monthly",

@@ -3,7 +3,7 @@ import { PRIVACY_LAST_UPDATED } from "~/components/legal/legal-dates";
 import { LegalDocument, MailLink } from "~/components/legal/legal-document";
 import { privacySections } from "~/components/legal/privacy-policy";
 import { PRODUCT_NAME } from "~/core/brand";
-import { seo } from "~/core/seo";
+import { rootOrigin, seo } from "~/core/seo";
 import { contactAddress } from "~/server/public-forms/contact-address.server";
 import type { Route } from "./+types/privacy";
 
@@ -11,8 +11,9 @@ export function loader() {
   return { contactEmail: contactAddress() };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return seo({
+    origin: rootOrigin(matches),
     title: "Privacy Policy",
     description: `What data ${PRODUCT_NAME} holds about startup founders and customers, where it comes from, why, how long we keep it, and how to use your rights.`,
     path: "/privacy",

@@ -8,7 +8,7 @@ import { TextField } from "~/components/ui/text-field";
 import { changePasswordSchema, fieldErrorsOf, profileSchema } from "~/core/auth-forms";
 import { formatDate } from "~/core/format";
 import { PLANS } from "~/core/plans";
-import { seo } from "~/core/seo";
+import { rootOrigin, seo } from "~/core/seo";
 import { changePassword, deleteAccount, updateProfile } from "~/server/auth/account.server";
 import { getAuthServices } from "~/server/auth/auth-services.server";
 import { requireUser } from "~/server/auth/session.server";
@@ -133,8 +133,9 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ intent: null, error: "Unknown request.", fieldErrors: {} }, { status: 400 });
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return seo({
+    origin: rootOrigin(matches),
     title: "Account Settings",
     description: "Your name, password and subscription.",
     path: "/profile",

@@ -10,7 +10,7 @@ import {
 import { PublicPage } from "~/components/legal/public-page";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
-import { seo } from "~/core/seo";
+import { rootOrigin, seo } from "~/core/seo";
 import { getDb } from "~/server/db/connection.server";
 import { getMailer } from "~/server/mail/mailer.server";
 import { adminRecipients } from "~/server/public-forms/contact-address.server";
@@ -46,8 +46,9 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return seo({
+    origin: rootOrigin(matches),
     title: "Request a trial",
     description:
       "Tell us about your business and what you sell to startups, and we will set you up with a trial of the Roundlist database.",

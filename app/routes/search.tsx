@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { SearchPage } from "~/components/search/search-page";
 import { parseSearchParams } from "~/core/search-params";
-import { seo } from "~/core/seo";
+import { rootOrigin, seo } from "~/core/seo";
 import { recordActivity, searchActivityType } from "~/server/activity/activity.server";
 import { getSession } from "~/server/auth/session.server";
 import { getBillingState } from "~/server/billing/billing.server";
@@ -53,8 +53,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return seo({
+    origin: rootOrigin(matches),
     title: "Search funded startups",
     description:
       "Search venture-funded startups and their founders by industry, stage, location, amount and date.",

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { AuthPage } from "~/components/auth/auth-page";
-import { seo } from "~/core/seo";
+import { rootOrigin, seo } from "~/core/seo";
 import { safeRedirectPath } from "~/server/auth/redirect-target";
 import { getCurrentUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/signin";
@@ -11,8 +11,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { redirectTo };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return seo({
+    origin: rootOrigin(matches),
     title: "Log in",
     description: "Log in to search venture-funded startups and their founders, and export your leads.",
     path: "/signin",

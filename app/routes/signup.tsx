@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { AuthPage } from "~/components/auth/auth-page";
-import { seo } from "~/core/seo";
+import { rootOrigin, seo } from "~/core/seo";
 import { getCurrentUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/signup";
 
@@ -9,8 +9,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return seo({
+    origin: rootOrigin(matches),
     title: "Create your account",
     description: "Create an account to search venture-funded startups and reach their founders.",
     path: "/signup",

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatDate } from "~/core/format";
 import { PLANS } from "~/core/plans";
-import { seo } from "~/core/seo";
+import { rootOrigin, seo } from "~/core/seo";
 import { requireUser } from "~/server/auth/session.server";
 import { getBillingState } from "~/server/billing/billing.server";
 import { getDb } from "~/server/db/connection.server";
@@ -19,8 +19,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return seo({
+    origin: rootOrigin(matches),
     title: "Thank you",
     description: "Your subscription is being set up.",
     path: "/success",

@@ -2,7 +2,7 @@ import { TERMS_LAST_UPDATED } from "~/components/legal/legal-dates";
 import { LegalDocument, MailLink } from "~/components/legal/legal-document";
 import { termsSections } from "~/components/legal/terms-of-service";
 import { PRODUCT_NAME } from "~/core/brand";
-import { seo } from "~/core/seo";
+import { rootOrigin, seo } from "~/core/seo";
 import { contactAddress } from "~/server/public-forms/contact-address.server";
 import type { Route } from "./+types/terms";
 
@@ -10,8 +10,9 @@ export function loader() {
   return { contactEmail: contactAddress() };
 }
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return seo({
+    origin: rootOrigin(matches),
     title: "Terms of Service",
     description: `The terms for using ${PRODUCT_NAME}: plans and trials, cancellation, what you may do with the data, and lawful outreach.`,
     path: "/terms",

@@ -1,6 +1,9 @@
-import { closeDatabase, getDatabase } from "./db/connection.server";
+import { closeDatabase, getDatabase, getDb } from "./db/connection.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
+import { schedulePurges } from "./retention/purge.server";
+
+let stopPurges: (() => void) | undefined;
 
 /**
  * Called by server.mjs before it listens: validates configuration, then opens, migrates and (when
@@ -9,11 +12,14 @@ import { logger } from "./logger.server";
 export async function prepareApp(): Promise<{ port: number; host: string }> {
   const config = env();
   await getDatabase();
+  // The privacy policy's retention periods, kept by the running server (daily).
+  stopPurges = schedulePurges(getDb);
   return { port: config.PORT, host: config.HOST };
 }
 
 /** Called on SIGTERM/SIGINT: PGlite must be closed or its files stay locked and the process hangs. */
 export async function shutdownApp(): Promise<void> {
+  stopPurges?.();
   await closeDatabase();
   logger.info("database closed");
 }

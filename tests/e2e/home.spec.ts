@@ -98,6 +98,8 @@ test("the header's Pricing and FAQ scroll to their sections on the home page", a
   await page.setViewportSize({ width: 1280, height: 800 });
   await gotoHydrated(page, "/");
   const nav = page.getByRole("navigation", { name: "Main" });
+  // Sections of this page, not pages: none of the header links claims to be the current page here.
+  await expect(nav.locator("[aria-current]")).toHaveCount(0);
   await nav.getByRole("link", { name: "Pricing" }).click();
   await expect(page).toHaveURL(/\/#pricing$/);
   await expectScrolledTo(page, "pricing");

@@ -135,6 +135,11 @@ test("the terms and privacy pages are real documents with the product name and a
   expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBe(
     "Privacy Policy | Roundlist",
   );
+  // Absolute on every page, not only on home (link previews need the full URL).
+  expect(await page.locator('meta[property="og:url"]').getAttribute("content")).toMatch(
+    /^http:\/\/127\.0\.0\.1:\d+\/privacy$/,
+  );
+  expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/^http:.*\/privacy$/);
 });
 
 test("the do-not-sell form needs the confirmation box", async ({ request }) => {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { RETENTION_MONTHS } from "~/core/retention";
 import { type LegalSection, MailLink } from "./legal-document";
 
 export interface LegalDocumentProps {
@@ -226,7 +227,8 @@ export function privacySections({ productName, contactEmail }: LegalDocumentProp
             <strong>Billing records</strong>: as long as tax and accounting law requires.
           </li>
           <li>
-            <strong>Security logs and messages to us</strong>: up to 24 months, then deleted.
+            <strong>Security logs and messages to us</strong>: up to {RETENTION_MONTHS} months, then deleted
+            automatically. Expired sessions and sign-in links are deleted as soon as they expire.
           </li>
         </ul>
       ),

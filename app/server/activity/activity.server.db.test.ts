@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { EMPTY_SEARCH } from "~/core/search-params";
 import { userActivity, users } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
+import { setUpTestDatabase } from "../db/set-up-test-database";
 import { recordActivity } from "./activity.server";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  await database.reset();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = setUpTestDatabase();
 
 describe("recordActivity (spec 3 user_activity)", () => {
   it("stores the type with the query, the filters and the total", async () => {

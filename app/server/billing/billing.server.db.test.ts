@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { billingLocks, subscriptions, users } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
+import { setUpTestDatabase } from "../db/set-up-test-database";
 import {
   type BillingConfig,
   BillingError,
@@ -24,16 +24,7 @@ const config: BillingConfig = {
   STRIPE_PRICE_LPS: undefined,
 };
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  await database.reset();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = setUpTestDatabase();
 
 async function createUser(email: string, role: "user" | "admin" = "user") {
   const id = crypto.randomUUID();

@@ -1,20 +1,11 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countCompanies, recentFundingSum } from "../companies/stats.server";
 import { queryRows } from "../db/query-rows.server";
-import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
+import { setUpTestDatabase } from "../db/set-up-test-database";
 import { seedCompanies, seedIfEmpty } from "./seed.server";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  await database.reset();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = setUpTestDatabase();
 
 describe("seedIfEmpty", () => {
   it("seeds an empty table, across several batches", async () => {

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailMessages } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
+import { setUpTestDatabase } from "../db/set-up-test-database";
 import { type MailMessage, renderMail } from "./mail-message";
 import { getMailboxMessage, listMailbox } from "./mailbox.server";
 import { createLogMailer, createMailer, type MailLog } from "./mailer.server";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  await database.reset();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = setUpTestDatabase();
 
 const FROM = "Roundlist <hello@roundlist.example>";
 

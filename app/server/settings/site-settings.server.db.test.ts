@@ -1,19 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { siteSettings } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
+import { setUpTestDatabase } from "../db/set-up-test-database";
 import { getSiteSettings } from "./site-settings.server";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  await database.reset();
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = setUpTestDatabase();
 
 describe("site settings (spec 3: one row, id 1)", () => {
   it("has the spec's defaults: LP search hidden, the marketing claims", async () => {
