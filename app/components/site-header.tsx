@@ -1,7 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useAuthDialog } from "./auth/auth-dialog";
+import { preloadAuthForm, useAuthDialog } from "./auth/auth-dialog";
 import { Logo } from "./logo";
 import { useScrolledPast } from "./use-scrolled-past";
 import { UserMenu } from "./user-menu";
@@ -89,12 +89,20 @@ export function SiteHeader({ showLpLink, user }: { showLpLink: boolean; user: He
             <UserMenu user={user} />
           ) : (
             <>
-              <Link to="/signin" onClick={openDialog("signin")} className={linkClass}>
+              <Link
+                to="/signin"
+                onClick={openDialog("signin")}
+                onPointerEnter={preloadAuthForm}
+                onFocus={preloadAuthForm}
+                className={linkClass}
+              >
                 Log in
               </Link>
               <Link
                 to="/signup"
                 onClick={openDialog("signup")}
+                onPointerEnter={preloadAuthForm}
+                onFocus={preloadAuthForm}
                 className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
               >
                 Get Started
@@ -138,7 +146,13 @@ export function SiteHeader({ showLpLink, user }: { showLpLink: boolean; user: He
             ) : (
               <>
                 <li>
-                  <Link to="/signin" onClick={openDialog("signin")} className={`block ${linkClass}`}>
+                  <Link
+                    to="/signin"
+                    onClick={openDialog("signin")}
+                    onPointerEnter={preloadAuthForm}
+                    onFocus={preloadAuthForm}
+                    className={`block ${linkClass}`}
+                  >
                     Log in
                   </Link>
                 </li>
@@ -146,6 +160,8 @@ export function SiteHeader({ showLpLink, user }: { showLpLink: boolean; user: He
                   <Link
                     to="/signup"
                     onClick={openDialog("signup")}
+                    onPointerEnter={preloadAuthForm}
+                    onFocus={preloadAuthForm}
                     className="mt-1 block rounded-md bg-brand-600 px-3 py-2 text-center text-sm font-semibold text-white"
                   >
                     Get Started

@@ -1,7 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown, LogOut, Settings, Shield } from "lucide-react";
 import { Link, useSubmit } from "react-router";
-import { fullName } from "~/core/auth-forms";
+import { fullName } from "~/core/full-name";
 
 interface UserMenuProps {
   user: { email: string; firstName: string | null; lastName: string | null; isAdmin: boolean };

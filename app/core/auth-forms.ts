@@ -93,7 +93,4 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** "Ada Lovelace", or "" when neither name is known. */
-export function fullName(firstName: string | null | undefined, lastName: string | null | undefined): string {
-  return [firstName, lastName].filter(Boolean).join(" ").trim();
-}
+export { fullName } from "./full-name";

@@ -1,8 +1,28 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 import type { AuthActionResult } from "~/core/auth-result";
 import { Dialog } from "../ui/dialog";
-import { AUTH_TITLES, AuthForm, type AuthMode } from "./auth-form";
+import { AUTH_TITLES, type AuthMode } from "./auth-modes";
+
+// The form (and zod, its validation) loads when the dialog is about to open, not with every page: it was
+// a quarter of the home page's JavaScript. preloadAuthForm starts the download on hover or focus.
+const loadAuthForm = () => import("./auth-form");
+const AuthForm = lazy(() => loadAuthForm().then((module) => ({ default: module.AuthForm })));
+
+/** Starts loading the auth form before the dialog opens (call on pointer enter or focus of a trigger). */
+export function preloadAuthForm(): void {
+  void loadAuthForm();
+}
 
 interface AuthDialogContextValue {
   /** spec 4: the default mode is set when the dialog is opened. */
@@ -61,7 +81,11 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
         onOpenChange={(open) => (open ? undefined : close())}
         title={AUTH_TITLES[mode ?? "signin"]}
       >
-        {mode ? <AuthForm key={mode} mode={mode} onModeChange={setMode} onSuccess={onSuccess} /> : null}
+        {mode ? (
+          <Suspense fallback={<p className="py-8 text-center text-sm text-slate-600">Loading…</p>}>
+            <AuthForm key={mode} mode={mode} onModeChange={setMode} onSuccess={onSuccess} />
+          </Suspense>
+        ) : null}
       </Dialog>
     </AuthDialogContext.Provider>
   );

@@ -13,15 +13,9 @@ import type { AuthActionResult } from "~/core/auth-result";
 import { AUTH_FAILURE_TITLES } from "~/core/messages";
 import { Button } from "../ui/button";
 import { TextField } from "../ui/text-field";
+import { AUTH_TITLES, type AuthMode } from "./auth-modes";
 
-export type AuthMode = "signin" | "signup" | "reset";
-
-/** spec 2: the auth dialog's titles per mode. */
-export const AUTH_TITLES: Record<AuthMode, string> = {
-  signin: "Welcome Back",
-  signup: "Create Account",
-  reset: "Reset Password",
-};
+export { AUTH_TITLES, type AuthMode };
 
 const SCHEMAS: Record<AuthMode, z.ZodType> = {
   signin: signInSchema,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useAuthDialog } from "../auth/auth-dialog";
+import { preloadAuthForm, useAuthDialog } from "../auth/auth-dialog";
 
 /**
  * A link to /signup that opens the sign-up dialog once the page is hydrated (the header's Get Started does
@@ -12,6 +12,8 @@ export function GetStartedLink({ className, children }: { className: string; chi
     <Link
       to="/signup"
       className={className}
+      onPointerEnter={preloadAuthForm}
+      onFocus={preloadAuthForm}
       onClick={(event) => {
         event.preventDefault();
         openAuthDialog("signup");
