@@ -1,9 +1,10 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
 import { companies, type NewCompanyRow } from "../db/schema";
 
-// Everything the caller provides; the id, the times and the search text come from the database.
+// Everything the caller provides; the id, the times, the search text and the suppressed flag come from the
+// database.
 const COLUMNS = Object.entries(getTableColumns(companies))
-  .filter(([key]) => !["id", "createdAt", "updatedAt", "searchText"].includes(key))
+  .filter(([key]) => !["id", "createdAt", "updatedAt", "searchText", "suppressed"].includes(key))
   .map(([key, column]) => ({
     key: key as keyof NewCompanyRow,
     name: column.name,

@@ -2,8 +2,11 @@ import { parseHeadquartersLocation } from "../../core/location";
 import type { NewCompanyRow } from "../db/schema";
 import { type CrunchbaseColumns, type CrunchbaseField, FIELD_LABELS } from "./crunchbase-columns";
 
-// search_text is kept by a database trigger, never written by the app.
-type ImportedKeys = Exclude<keyof NewCompanyRow, "id" | "slug" | "searchText" | "createdAt" | "updatedAt">;
+// search_text and suppressed are kept by database triggers, never written by the app.
+type ImportedKeys = Exclude<
+  keyof NewCompanyRow,
+  "id" | "slug" | "searchText" | "suppressed" | "createdAt" | "updatedAt"
+>;
 
 /** A company as one CSV row describes it: every column of the table except id, slug, search text and timestamps. */
 export type ImportedCompany = { [K in ImportedKeys]-?: Exclude<NewCompanyRow[K], undefined> };

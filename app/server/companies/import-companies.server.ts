@@ -735,7 +735,8 @@ type CompanyWrite = ImportedCompany & { id: number | null; slug: string };
 /** The columns an import writes (all but the times and the search text, which the database sets). */
 const WRITTEN_COLUMNS = Object.entries(getTableColumns(companies))
   // search_text is the trigger's to write.
-  .filter(([key]) => key !== "createdAt" && key !== "updatedAt" && key !== "searchText")
+  // suppressed is the do-not-sell triggers' to write.
+  .filter(([key]) => !["createdAt", "updatedAt", "searchText", "suppressed"].includes(key))
   .map(([key, column]) => ({
     key: key as keyof CompanyWrite,
     name: column.name,

@@ -43,8 +43,9 @@ function locationCondition(location: string): SQL | undefined {
  * pages all build their WHERE clause here.
  */
 export function searchConditions(state: SearchState, today: Date): SQL | undefined {
-  // Issue 7 do-not-sell: suppressed founders never appear, whatever the filters.
-  const conditions: Array<SQL | undefined> = [notSuppressed()];
+  // Issue 7 do-not-sell: suppressed founders never appear, whatever the filters. A text search reads
+  // every candidate row anyway, so it checks the flag; other searches keep index-only plans.
+  const conditions: Array<SQL | undefined> = [notSuppressed(state.q ? "flag" : "join")];
   if (state.q) conditions.push(sql`${companies.searchText} like ${containsPattern(state.q)}`);
   if (state.industry) {
     // spec 9: the industry filter matches Industries or Industry Groups.

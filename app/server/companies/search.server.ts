@@ -173,6 +173,30 @@ async function pageRows(
   );
 }
 
+/**
+ * Small tables, count not cached: the page and the exact total from one pass over the matches (a window
+ * count on the materialized matches), instead of a count that visits every match and then a page query
+ * that visits many of them again ('software', page 200 on 17,555 rows in PGlite: 44 -> 34 ms p95).
+ * The total is null when the page lies past the last match (the caller counts and clamps then).
+ */
+async function pageWithTotal(
+  db: Db,
+  condition: SQL,
+  page: number,
+): Promise<{ rows: Row[]; total: number | null }> {
+  const offset = (page - 1) * PAGE_SIZE;
+  const found = await queryRows<Row & { total: number }>(
+    db,
+    sql`with m as materialized (
+          select id, last_funding_date, count(*) over ()::int as total from companies ${whereClause(condition)}
+        ), p as (
+          select id, total from m order by ${ORDER} limit ${PAGE_SIZE} offset ${offset}
+        )
+        select ${CARD_COLUMNS}, p.total from p join ${FROM} using (id) order by c.${ORDER}`,
+  );
+  return { rows: found, total: found[0]?.total ?? null };
+}
+
 function toCard(row: Row, canSeeEmails: boolean): CompanyCard {
   const founderName = [row.first_name, row.last_name].filter(Boolean).join(" ") || null;
   const amount = row.last_funding_amount_usd === null ? null : Number(row.last_funding_amount_usd);
@@ -212,6 +236,46 @@ const COUNT_TTL_MS = 5 * 60_000;
 const COUNT_CACHE_SIZE = 1_000;
 let countCaches = new WeakMap<Db, Map<string, { value: Promise<CountResult>; expiresAt: number }>>();
 
+function countCache(db: Db): Map<string, { value: Promise<CountResult>; expiresAt: number }> {
+  let cache = countCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    countCaches.set(db, cache);
+  }
+  return cache;
+}
+
+// The date filter's cutoff moves with the day, so the day is part of the key.
+function countKey(state: SearchState, today: Date): string {
+  return JSON.stringify([{ ...state, page: 0 }, today.toISOString().slice(0, 10)]);
+}
+
+/** The cached count of a search, if there is a fresh one (and marks it recently used). */
+function peekCount(db: Db, state: SearchState, today: Date): Promise<CountResult> | undefined {
+  const cache = countCache(db);
+  const key = countKey(state, today);
+  const hit = cache.get(key);
+  if (!hit || hit.expiresAt <= Date.now()) return undefined;
+  // Re-insert: the Map's order is the eviction order (least recently used first).
+  cache.delete(key);
+  cache.set(key, hit);
+  return hit.value;
+}
+
+function storeCount(
+  db: Db,
+  state: SearchState,
+  today: Date,
+  value: Promise<CountResult>,
+): Promise<CountResult> {
+  const cache = countCache(db);
+  const key = countKey(state, today);
+  cache.set(key, { value, expiresAt: Date.now() + COUNT_TTL_MS });
+  value.catch(() => cache.delete(key));
+  if (cache.size > COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return value;
+}
+
 function cachedCount(
   db: Db,
   state: SearchState,
@@ -219,26 +283,7 @@ function cachedCount(
   condition: SQL | undefined,
   estimate?: number,
 ): Promise<CountResult> {
-  let cache = countCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    countCaches.set(db, cache);
-  }
-  // The date filter's cutoff moves with the day, so the day is part of the key.
-  const key = JSON.stringify([{ ...state, page: 0 }, today.toISOString().slice(0, 10)]);
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.expiresAt > now) {
-    // Re-insert: the Map's order is the eviction order (least recently used first).
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit.value;
-  }
-  const value = countMatches(db, condition, estimate);
-  cache.set(key, { value, expiresAt: now + COUNT_TTL_MS });
-  value.catch(() => cache.delete(key));
-  if (cache.size > COUNT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return value;
+  return peekCount(db, state, today) ?? storeCount(db, state, today, countMatches(db, condition, estimate));
 }
 
 /** Forget cached counts (after an import or a seed changed the companies). */
@@ -262,7 +307,22 @@ export async function searchCompanies(
   let count: CountResult;
   let rows: Row[];
   let page = state.page;
-  if (tableRows <= (options.smallTableRows ?? EXACT_COUNT_TABLE_ROWS)) {
+  const small = tableRows <= (options.smallTableRows ?? EXACT_COUNT_TABLE_ROWS);
+  // A deep page of a text search with no cached count (a shared link): one pass over the rows gives page
+  // and total. Page 1 does better with the count and an index walk that stops after 50 matches, and
+  // searches without text with an index-only count.
+  const isDeepUncounted = small && state.q !== "" && page > 1 && !peekCount(db, state, today);
+  const combined = isDeepUncounted && condition ? await pageWithTotal(db, condition, page) : null;
+  if (combined && combined.total !== null) {
+    // One pass over the matches gave the page and the exact total: remember the total for the next page.
+    count = await storeCount(
+      db,
+      state,
+      today,
+      Promise.resolve({ total: combined.total, isApproximate: false, tableRows }),
+    );
+    rows = combined.rows;
+  } else if (small) {
     count = await cachedCount(db, state, today, condition);
     page = Math.min(page, pageCountOf(count.total));
     rows = count.total === 0 ? [] : await pageRows(db, condition, page, isSelective(count.total, tableRows));

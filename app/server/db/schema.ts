@@ -59,6 +59,11 @@ export const companies = pgTable(
      * 0004), never written by the app.
      */
     searchText: text("search_text"),
+    /**
+     * Issue 7 do-not-sell: true while a row of suppressed_companies hides this company. Kept by triggers on
+     * that table (migration 0006), so every read filters on a column instead of an anti-join per row.
+     */
+    suppressed: boolean("suppressed").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -111,6 +111,24 @@ describe("requestDoNotSell (issue 7)", () => {
     expect((await searchNames()).names).toEqual(["Acme Robotics", "Quantix Labs"]);
   });
 
+  it("flags the hidden company, and clears the flag if the suppression record goes (migration 0006 triggers)", async () => {
+    await requestDoNotSell(database.db, "ann@quantix.example");
+    const flags = () =>
+      queryRows<{ name: string; suppressed: boolean }>(
+        database.db,
+        sql`select organization_name as name, suppressed from companies order by id`,
+      );
+    expect(await flags()).toEqual([
+      { name: "Quantix Labs", suppressed: true },
+      { name: "Northwind", suppressed: false },
+      { name: "Acme Robotics", suppressed: false },
+    ]);
+    // Deleting the contact cascades to suppressed_companies; the trigger clears the flag.
+    await database.db.execute(sql`delete from suppressed_contacts`);
+    expect((await flags()).every((row) => !row.suppressed)).toBe(true);
+    expect((await searchNames()).total).toBe(3);
+  });
+
   it("leaves everything as it is for an address not in the data", async () => {
     expect(await requestDoNotSell(database.db, "nobody@elsewhere.example")).toEqual({
       companiesHidden: 0,
