@@ -4,8 +4,8 @@
 // and reports rows/s plus the *server process's* RSS, sampled from /proc every 20 ms, and its high-water mark.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { setTimeout as sleep } from "node:timers/promises";
 import { serverEnv, serverNodeArgs } from "../server/node-args.mjs";
+import { waitForServer } from "./wait-for-server.mjs";
 
 const PORT = 3197;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -46,19 +46,6 @@ function startServer(options: ServerBenchOptions): ChildProcess {
     },
   });
   return server;
-}
-
-async function waitForHealth(server: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const ok = await fetch(`${ORIGIN}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await sleep(100);
-  }
-  throw new Error("the server did not answer /healthz within 60 s");
 }
 
 function sessionCookie(response: Response): string | undefined {
@@ -134,7 +121,7 @@ async function measure(pid: number, cookie: string, rows: number, run: number): 
 export async function benchExportThroughServer(options: ServerBenchOptions): Promise<void> {
   const server = startServer(options);
   try {
-    await waitForHealth(server);
+    await waitForServer(server, ORIGIN);
     const cookie = await signIn();
     const pid = server.pid;
     if (pid === undefined) throw new Error("the server has no pid");

@@ -8,10 +8,10 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { serverEnv, serverNodeArgs } from "../server/node-args.mjs";
 import { CHROMIUM_HELP, findChromium } from "./find-chromium.mjs";
+import { waitForServer } from "./wait-for-server.mjs";
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
 const PORT = 3198;
@@ -44,23 +44,10 @@ const server = spawn(process.execPath, [...serverNodeArgs(), "server.mjs"], {
   },
 });
 
-async function waitForServer() {
-  for (let attempt = 0; attempt < 1200; attempt += 1) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const ok = await fetch(`${ORIGIN}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await sleep(100);
-  }
-  throw new Error("the server did not start within 2 minutes");
-}
-
 const outDir = mkdtempSync(path.join(tmpdir(), "rl-lighthouse-"));
 const scores = [];
 try {
-  await waitForServer();
+  await waitForServer(server, ORIGIN);
   // One request first, so no run pays for the server's first render.
   await fetch(`${ORIGIN}${values.path}`).then((response) => response.arrayBuffer());
   for (let run = 1; run <= runs; run += 1) {
