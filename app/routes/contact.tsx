@@ -1,4 +1,4 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import {
   FormAlert,
   FormConfirmation,
@@ -10,13 +10,9 @@ import { PublicPage } from "~/components/legal/public-page";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/text-field";
 import { rootOrigin, seo } from "~/core/seo";
-import { getDb } from "~/server/db/connection.server";
-import { getMailer } from "~/server/mail/mailer.server";
-import { adminRecipients, contactAddress } from "~/server/public-forms/contact-address.server";
+import { contactAddress } from "~/server/public-forms/contact-address.server";
 import { HONEYPOT_FIELD } from "~/server/public-forms/form-schemas.server";
-import { clientIp, readPublicForm } from "~/server/public-forms/read-form.server";
-import { publicFormRefusal } from "~/server/public-forms/refusal.server";
-import { submitPublicForm } from "~/server/public-forms/submit-public-form.server";
+import { messageFormAction } from "~/server/public-forms/message-form-action.server";
 import type { Route } from "./+types/contact";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -28,16 +24,8 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Issue 7: validated, rate-limited, honeypot-guarded; stored and mailed to the admins; then PRG. */
-export async function action({ request }: Route.ActionArgs) {
-  const form = await readPublicForm(request);
-  const result = await submitPublicForm(
-    { db: await getDb(), mailer: await getMailer(), recipients: adminRecipients() },
-    "contact",
-    form,
-    clientIp(request),
-  );
-  if (result.status === "sent" || result.status === "ignored") throw redirect("/contact?sent=1");
-  return publicFormRefusal(result);
+export function action({ request }: Route.ActionArgs) {
+  return messageFormAction(request, "contact", "/contact");
 }
 
 /** A refusal's Retry-After (429) reaches the browser on a document request too. */
