@@ -325,7 +325,10 @@ export async function searchCompanies(
   } else if (small) {
     count = await cachedCount(db, state, today, condition);
     page = Math.min(page, pageCountOf(count.total));
-    rows = count.total === 0 ? [] : await pageRows(db, condition, page, isSelective(count.total, tableRows));
+    // Past page 1 of a text search, reading the matches and sorting them beats walking the date index
+    // through thousands of rows ('software' page 200, 17,555 rows on PGlite: 26 -> 21 ms).
+    const readMatches = isSelective(count.total, tableRows) || (state.q !== "" && page > 1);
+    rows = count.total === 0 ? [] : await pageRows(db, condition, page, readMatches);
   } else {
     const estimate = condition ? await sampledEstimate(db, condition) : tableRows;
     const selective = isSelective(estimate, tableRows);
