@@ -80,7 +80,9 @@ const CARD_COLUMNS = sql.raw(
     "c.last_funding_amount_usd, c.last_funding_date::text as last_funding_date, c.first_name, c.last_name, c.role, " +
     "c.email, c.website, c.linkedin",
 );
-const ORDER = sql.raw("last_funding_date desc nulls last, id desc");
+// "id desc nulls last" is "id desc" (id is never null) spelled as the index is, so PostgreSQL walks
+// companies_last_funding_date_id_idx without re-sorting each day's rows.
+const ORDER = sql.raw("last_funding_date desc nulls last, id desc nulls last");
 
 function whereClause(condition: SQL | undefined): SQL {
   return condition ? sql`where ${condition}` : sql``;
@@ -147,11 +149,26 @@ export async function countMatches(
   return { total: roundEstimate(Math.max(estimate, EXACT_COUNT_LIMIT + 1)), isApproximate: true, tableRows };
 }
 
+/**
+ * A walk of the date index stops after this many rows at most; deeper walks are left to the planner.
+ * (200,000 rows of the index in order cost ~60 ms on the server.)
+ */
+const MAX_WALK_ROWS = 200_000;
+
+/**
+ * The rows of one page. Selective searches read their matches (a materialized CTE) and sort them. Others
+ * walk the date index and filter as they go, which finds a page of a search that matches more than 0.5% of
+ * the table within a few thousand rows. On a large table that walk is fenced: the filter applies to a
+ * subquery that reads the index in order (`walkRows` rows at most, from the sampled match rate), because
+ * PostgreSQL's own estimate for a phrase can be off by 50x ('machine learning' on 1,000,000 rows: 100
+ * estimated, 5,679 real) and it then sorts every trigram candidate instead (466 ms against 17 ms).
+ */
 async function pageRows(
   db: Db,
   condition: SQL | undefined,
   page: number,
   selective: boolean,
+  walkRows?: number,
 ): Promise<Row[]> {
   const offset = (page - 1) * PAGE_SIZE;
   if (condition && selective) {
@@ -165,12 +182,30 @@ async function pageRows(
           select ${CARD_COLUMNS} from p join ${FROM} using (id) order by c.${ORDER}`,
     );
   }
+  if (condition && walkRows !== undefined && walkRows <= MAX_WALK_ROWS) {
+    // The subquery is named "companies", so the filter SQL (which names "companies") reads its rows.
+    const rows = await queryRows<Row>(
+      db,
+      sql`select ${CARD_COLUMNS} from ${FROM} where c.id in (
+            select id from (select * from companies order by ${ORDER} limit ${walkRows}) as companies
+            ${whereClause(condition)} order by ${ORDER} limit ${PAGE_SIZE} offset ${offset}
+          ) order by c.${ORDER}`,
+    );
+    // A short page means the walk ended early (the sample overestimated the matches): ask without the fence.
+    if (rows.length === PAGE_SIZE) return rows;
+  }
   return queryRows<Row>(
     db,
     sql`select ${CARD_COLUMNS} from ${FROM} where c.id in (
           select id from companies ${whereClause(condition)} order by ${ORDER} limit ${PAGE_SIZE} offset ${offset}
         ) order by c.${ORDER}`,
   );
+}
+
+/** Rows of the date index to walk for a page, from the sampled match rate, with a fourfold margin. */
+function walkRowsFor(page: number, estimate: number, tableRows: number): number {
+  const rate = Math.max(estimate, 1) / Math.max(tableRows, 1);
+  return Math.ceil((page * PAGE_SIZE * 4) / Math.min(rate, 1));
 }
 
 /**
@@ -334,11 +369,11 @@ export async function searchCompanies(
     const selective = isSelective(estimate, tableRows);
     [count, rows] = await Promise.all([
       cachedCount(db, state, today, condition, estimate),
-      pageRows(db, condition, page, selective),
+      pageRows(db, condition, page, selective, walkRowsFor(page, estimate, tableRows)),
     ]);
     if (page > pageCountOf(count.total)) {
       page = pageCountOf(count.total);
-      rows = await pageRows(db, condition, page, selective);
+      rows = await pageRows(db, condition, page, selective, walkRowsFor(page, estimate, tableRows));
     }
   }
   return {

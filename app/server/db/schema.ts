@@ -19,6 +19,8 @@ import {
  * "Last Funding Amount (in USD)", ...) are the public names, used in CSV headers and imports;
  * columns are snake_case. `publicFieldNames` in core/company-fields maps one onto the other.
  */
+// The order of columns here is not the order in the database: migration 0007 puts the columns every search
+// reads first (decision 005). drizzle names every column, so queries do not depend on the order.
 export const companies = pgTable(
   "companies",
   {
@@ -61,7 +63,7 @@ export const companies = pgTable(
     searchText: text("search_text"),
     /**
      * Issue 7 do-not-sell: true while a row of suppressed_companies hides this company. Kept by triggers on
-     * that table (migration 0006), so every read filters on a column instead of an anti-join per row.
+     * that table (migration 0006); text searches filter on it instead of an anti-join per row.
      */
     suppressed: boolean("suppressed").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
