@@ -159,7 +159,7 @@ const MAX_WALK_ROWS = 200_000;
  * The rows of one page. Selective searches read their matches (a materialized CTE) and sort them. Others
  * walk the date index and filter as they go, which finds a page of a search that matches more than 0.5% of
  * the table within a few thousand rows. On a large table that walk is fenced: the filter applies to a
- * subquery that reads the index in order (`walkRows` rows at most, from the sampled match rate), because
+ * subquery that reads the index in order (`walk.rows` rows at most, from the sampled match rate), because
  * PostgreSQL's own estimate for a phrase can be off by 50x ('machine learning' on 1,000,000 rows: 100
  * estimated, 5,679 real) and it then sorts every trigram candidate instead (466 ms against 17 ms).
  */
@@ -168,7 +168,7 @@ async function pageRows(
   condition: SQL | undefined,
   page: number,
   selective: boolean,
-  walkRows?: number,
+  walk?: { rows: number; tableRows: number },
 ): Promise<Row[]> {
   const offset = (page - 1) * PAGE_SIZE;
   if (condition && selective) {
@@ -182,17 +182,18 @@ async function pageRows(
           select ${CARD_COLUMNS} from p join ${FROM} using (id) order by c.${ORDER}`,
     );
   }
-  if (condition && walkRows !== undefined && walkRows <= MAX_WALK_ROWS) {
+  if (condition && walk && walk.rows <= MAX_WALK_ROWS) {
     // The subquery is named "companies", so the filter SQL (which names "companies") reads its rows.
     const rows = await queryRows<Row>(
       db,
       sql`select ${CARD_COLUMNS} from ${FROM} where c.id in (
-            select id from (select * from companies order by ${ORDER} limit ${walkRows}) as companies
+            select id from (select * from companies order by ${ORDER} limit ${walk.rows}) as companies
             ${whereClause(condition)} order by ${ORDER} limit ${PAGE_SIZE} offset ${offset}
           ) order by c.${ORDER}`,
     );
-    // A short page means the walk ended early (the sample overestimated the matches): ask without the fence.
-    if (rows.length === PAGE_SIZE) return rows;
+    // A short page means the walk ended early (the sample overestimated the matches): ask without the
+    // fence, unless the walk was long enough to read the whole table (twice its estimated size).
+    if (rows.length === PAGE_SIZE || walk.rows >= walk.tableRows * 2) return rows;
   }
   return queryRows<Row>(
     db,
@@ -203,9 +204,9 @@ async function pageRows(
 }
 
 /** Rows of the date index to walk for a page, from the sampled match rate, with a fourfold margin. */
-function walkRowsFor(page: number, estimate: number, tableRows: number): number {
+function walkFor(page: number, estimate: number, tableRows: number): { rows: number; tableRows: number } {
   const rate = Math.max(estimate, 1) / Math.max(tableRows, 1);
-  return Math.ceil((page * PAGE_SIZE * 4) / Math.min(rate, 1));
+  return { rows: Math.ceil((page * PAGE_SIZE * 4) / Math.min(rate, 1)), tableRows };
 }
 
 /**
@@ -369,11 +370,11 @@ export async function searchCompanies(
     const selective = isSelective(estimate, tableRows);
     [count, rows] = await Promise.all([
       cachedCount(db, state, today, condition, estimate),
-      pageRows(db, condition, page, selective, walkRowsFor(page, estimate, tableRows)),
+      pageRows(db, condition, page, selective, walkFor(page, estimate, tableRows)),
     ]);
     if (page > pageCountOf(count.total)) {
       page = pageCountOf(count.total);
-      rows = await pageRows(db, condition, page, selective, walkRowsFor(page, estimate, tableRows));
+      rows = await pageRows(db, condition, page, selective, walkFor(page, estimate, tableRows));
     }
   }
   return {
