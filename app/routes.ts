@@ -1,36 +1,57 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
+/**
+ * Every URL of the app, grouped by area. Route modules live in a folder per area (app/routes/<area>/),
+ * with their route-only server helpers beside them (`*.server.ts`). Folders whose name starts with "_"
+ * add no URL segment; the others mirror their URL prefix.
+ */
 export default [
-  index("routes/home.tsx"),
-  route("healthz", "routes/healthz.ts"),
-  // Only answers when ENABLE_TEST_ROUTES is on (never in production): the browser tests' crash probe.
-  route("__test/crash", "routes/test-crash.tsx"),
-  // The log driver's outbox; 404 in production.
-  route("dev/mailbox", "routes/dev.mailbox.tsx"),
-  route("dev/mailbox/:id", "routes/dev.mailbox.$id.tsx"),
-  // Accounts
-  route("api/auth/*", "routes/api.auth.$.ts"),
-  route("auth", "routes/auth.ts"),
-  route("auth/sign-out", "routes/auth.sign-out.ts"),
-  route("signin", "routes/signin.tsx"),
-  route("signup", "routes/signup.tsx"),
-  route("reset-password", "routes/reset-password.tsx"),
-  route("profile", "routes/profile.tsx"),
-  route("admin", "routes/admin.tsx"),
-  route("search", "routes/search.tsx"),
-  // Subscriptions
-  route("api/checkout", "routes/api.checkout.ts"),
-  route("api/upgrade-trial", "routes/api.upgrade-trial.ts"),
-  route("demo-checkout/:id", "routes/demo-checkout.$id.tsx"),
-  route("monthly", "routes/monthly.tsx"),
-  route("success", "routes/success.tsx"),
-  route("api/webhooks/stripe", "routes/api.webhooks.stripe.ts"),
-  // Public pages (issue 7)
-  route("contact", "routes/contact.tsx"),
-  route("request-trial", "routes/request-trial.tsx"),
-  route("do-not-sell", "routes/do-not-sell.tsx"),
-  route("terms", "routes/terms.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("api/export-csv", "routes/api.export-csv.ts"),
-  route("*", "routes/not-found.tsx"),
+  // Marketing and legal pages (public, indexable)
+  index("routes/_marketing/home.tsx"),
+  route("contact", "routes/_marketing/contact.tsx"),
+  route("request-trial", "routes/_marketing/request-trial.tsx"),
+  route("do-not-sell", "routes/_marketing/do-not-sell.tsx"),
+  route("terms", "routes/_marketing/terms.tsx"),
+  route("privacy", "routes/_marketing/privacy.tsx"),
+
+  // Accounts: the auth dialog's action, its full-page forms, sign-out, password reset
+  route("auth", "routes/_auth/auth.ts"),
+  route("auth/sign-out", "routes/_auth/sign-out.ts"),
+  route("signin", "routes/_auth/signin.tsx"),
+  route("signup", "routes/_auth/signup.tsx"),
+  route("reset-password", "routes/_auth/reset-password.tsx"),
+
+  route("search", "routes/search/search.tsx"),
+  route("profile", "routes/account/profile.tsx"),
+
+  // Subscriptions: the plan pages, the payment return and the demo provider's checkout page
+  route("monthly", "routes/billing/monthly.tsx"),
+  route("success", "routes/billing/success.tsx"),
+  route("demo-checkout/:id", "routes/billing/demo-checkout.tsx"),
+
+  // The admin console (every loader and action checks the admin role on the server)
+  ...prefix("admin", [index("routes/admin/overview.tsx")]),
+
+  // Resource routes: JSON, CSV, webhooks
+  ...prefix("api", [
+    route("auth/*", "routes/api/auth.ts"),
+    route("checkout", "routes/api/checkout.ts"),
+    route("upgrade-trial", "routes/api/upgrade-trial.ts"),
+    route("export-csv", "routes/api/export-csv.ts"),
+    route("webhooks/stripe", "routes/api/stripe-webhook.ts"),
+  ]),
+
+  // Development tools: the log mail driver's outbox (404 in production)
+  ...prefix("dev", [
+    route("mailbox", "routes/dev/mailbox.tsx"),
+    route("mailbox/:id", "routes/dev/mailbox-message.tsx"),
+  ]),
+  // Test-only routes: answer only when ENABLE_TEST_ROUTES is on (never in production)
+  ...prefix("__test", [
+    route("crash", "routes/dev/test-crash.tsx"),
+    route("login", "routes/dev/test-login.ts"),
+  ]),
+
+  route("healthz", "routes/_system/healthz.ts"),
+  route("*", "routes/_system/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -60,7 +60,7 @@ describe("rootOrigin", () => {
   it("reads the origin from the root route's data", () => {
     const matches = [
       { id: "root", data: { origin: "https://r.example", user: null } },
-      { id: "routes/privacy", data: undefined },
+      { id: "routes/_marketing/privacy", data: undefined },
     ];
     expect(rootOrigin(matches)).toBe("https://r.example");
   });

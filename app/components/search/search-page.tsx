@@ -1,27 +1,27 @@
 import { TriangleAlert } from "lucide-react";
 import { useId, useState } from "react";
+import type { ViewerAccess } from "~/core/access";
+import type { SearchResult } from "~/core/company-card";
 import type { FilterOptions } from "~/core/filter-options";
 import { formatCount } from "~/core/format";
 import { activeFilterCount, type SearchParamError, type SearchState } from "~/core/search-params";
-import type { SearchResult } from "~/server/companies/search.server";
 import { ExportButton } from "./export-button";
 import { FilterChips } from "./filter-chips";
 import { FilterPanel } from "./filter-panel";
 import { FiltersToggle } from "./filters-toggle";
-import { canUseSearch, type SearchAccess } from "./search-access";
 import { SearchAccessPrompts } from "./search-access-prompts";
 import { SearchBar } from "./search-bar";
 import { SearchResults } from "./search-results";
 import { usePendingSearch, useSearchNavigation } from "./use-search-navigation";
 
-/** Exactly the /search loader's data (app/routes/search.tsx). */
+/** Exactly the /search loader's data (app/routes/search/search.tsx). */
 export interface SearchPageProps {
   state: SearchState;
   errors: SearchParamError[];
   result: SearchResult | null;
   loadError: string | null;
   filterOptions: FilterOptions;
-  access: SearchAccess;
+  access: ViewerAccess;
   totalCompanies: number;
 }
 
@@ -57,7 +57,7 @@ export function SearchPage({
         <div className="flex flex-col gap-2 sm:flex-row">
           <SearchBar
             state={viewState}
-            canSearch={canUseSearch(access)}
+            canSearch={access.hasActiveAccess}
             onSearch={(q) => applyChange({ q })}
           />
           <FiltersToggle

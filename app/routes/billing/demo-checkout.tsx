@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { PRODUCT_NAME } from "~/core/brand";
 import { formatDate } from "~/core/format";
 import { monthlyEquivalent, PLANS } from "~/core/plans";
+import { getDb } from "~/server/app-database.server";
 import { requireUser } from "~/server/auth/session.server";
 import {
   cancelDemoCheckout,
@@ -12,9 +13,8 @@ import {
   payDemoCheckout,
 } from "~/server/billing/demo-provider.server";
 import { addDays } from "~/server/billing/periods";
-import { getDb } from "~/server/db/connection.server";
 import { env } from "~/server/env.server";
-import type { Route } from "./+types/demo-checkout.$id";
+import type { Route } from "./+types/demo-checkout";
 
 /** The demo payment provider's checkout page: Stripe Checkout's stand-in when no Stripe key is set. */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -7,31 +7,21 @@ import { Hero, HOME_HEADLINE } from "~/components/home/hero";
 import { LpTeaser } from "~/components/home/lp-teaser";
 import { PricingSection } from "~/components/home/pricing-section";
 import { PRODUCT_NAME } from "~/core/brand";
+import { EMAIL_CONFIRMED_TOAST } from "~/core/messages";
 import { rootOrigin, seo } from "~/core/seo";
+import { getDb } from "~/server/app-database.server";
 import { getCurrentUser } from "~/server/auth/session.server";
 import { getHomeStats } from "~/server/companies/catalog.server";
-import { getDb } from "~/server/db/connection.server";
+import { env } from "~/server/env.server";
 import { flashCookie } from "~/server/flash.server";
 import { getSiteSettings } from "~/server/settings/site-settings.server";
 import type { Route } from "./+types/home";
 
 export { HOME_HEADLINE };
 
-export const EMAIL_CONFIRMED_TOAST = {
-  title: "Email confirmed",
-  description: "Your account is ready.",
-  type: "success",
-} as const;
-
 /** The shipped demo (public/demo.webm, a recorded tour of the app) and its poster. */
 const DEMO_VIDEO = "/demo.webm";
 const DEMO_POSTER = "/demo-poster.png";
-
-/** DEMO_VIDEO_URL may point the player at a hosted video (a CDN); only http(s) URLs or site paths. */
-function demoVideoUrl(): string {
-  const configured = process.env.DEMO_VIDEO_URL?.trim();
-  return configured && /^(https?:\/\/|\/(?!\/))/.test(configured) ? configured : DEMO_VIDEO;
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   // spec 2: a signed-in user is redirected to /search.
@@ -50,7 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     businessesTrustedClaim: settings.businessesTrustedClaim,
     // spec 1 and 6: the LP teaser shows only when the settings do not hide LP search.
     showLpTeaser: !settings.hideLpSearch,
-    demoVideo: { src: demoVideoUrl(), poster: DEMO_POSTER },
+    // DEMO_VIDEO_URL may point the player at a hosted video (a CDN); env checks it is http(s) or a site path.
+    demoVideo: { src: env().DEMO_VIDEO_URL ?? DEMO_VIDEO, poster: DEMO_POSTER },
   };
 }
 

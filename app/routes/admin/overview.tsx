@@ -4,7 +4,7 @@ import { listAuthEvents } from "~/server/auth/audit.server";
 import { getAuthServices } from "~/server/auth/auth-services.server";
 import { requireAdmin } from "~/server/auth/session.server";
 import { users } from "~/server/db/schema";
-import type { Route } from "./+types/admin";
+import type { Route } from "./+types/overview";
 
 /** /admin: admins only, checked on the server for every request (403 for anyone else). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { getAuthServices } from "~/server/auth/auth-services.server";
-import type { Route } from "./+types/api.auth.$";
+import type { Route } from "./+types/auth";
 
 /** better-auth's own endpoints: the links in emails (verify-email, reset-password/:token) land here. */
 export async function loader({ request }: Route.LoaderArgs) {

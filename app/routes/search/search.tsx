@@ -3,11 +3,11 @@ import { SearchPage } from "~/components/search/search-page";
 import { parseSearchParams } from "~/core/search-params";
 import { rootOrigin, seo } from "~/core/seo";
 import { recordActivity, searchActivityType } from "~/server/activity/activity.server";
+import { getDb } from "~/server/app-database.server";
 import { getSession } from "~/server/auth/session.server";
-import { getBillingState } from "~/server/billing/billing.server";
+import { getViewerAccess } from "~/server/billing/viewer-access.server";
 import { getFilterOptions, getHomeStats } from "~/server/companies/catalog.server";
 import { searchCompanies } from "~/server/companies/search.server";
-import { getDb } from "~/server/db/connection.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/search";
 
@@ -16,14 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { state, errors } = parseSearchParams(url.searchParams);
   const [db, session] = await Promise.all([getDb(), getSession(request)]);
   const user = session.user;
-  const billing = user ? await getBillingState(db, user) : null;
-  const access = {
-    isSignedIn: user !== null,
-    isAdmin: user?.isAdmin ?? false,
-    hasActiveAccess: billing?.access.hasActiveAccess ?? false,
-    hasExportAccess: billing?.access.hasExportAccess ?? false,
-    isTrialing: billing?.access.isTrialing ?? false,
-  };
+  const access = await getViewerAccess(db, user);
   const [filterOptions, stats] = await Promise.all([getFilterOptions(db), getHomeStats(db)]);
   try {
     // spec 4 / decisions.md: only active access sees full emails, whatever the client asks for.

@@ -1,12 +1,12 @@
+import { getDb } from "~/server/app-database.server";
 import { getStripe } from "~/server/billing/stripe-client.server";
 import { priceToPlanFromConfig } from "~/server/billing/stripe-mapping";
 import { handleStripeWebhook } from "~/server/billing/stripe-webhooks.server";
-import { getDb } from "~/server/db/connection.server";
 import type { Db } from "~/server/db/database.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { getMailer, type Mailer } from "~/server/mail/mailer.server";
-import type { Route } from "./+types/api.webhooks.stripe";
+import type { Route } from "./+types/stripe-webhook";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

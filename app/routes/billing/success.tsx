@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { formatDate } from "~/core/format";
 import { PLANS } from "~/core/plans";
 import { rootOrigin, seo } from "~/core/seo";
+import { getDb } from "~/server/app-database.server";
 import { requireUser } from "~/server/auth/session.server";
 import { getBillingState } from "~/server/billing/billing.server";
-import { getDb } from "~/server/db/connection.server";
 import type { Route } from "./+types/success";
 
 /** /success: thanks, with what the database (not the redirect) says about the subscription. */

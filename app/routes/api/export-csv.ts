@@ -1,5 +1,5 @@
-import { exportCsv } from "~/server/companies/export-endpoint.server";
-import type { Route } from "./+types/api.export-csv";
+import { exportCsv } from "~/server/export/export-endpoint.server";
+import type { Route } from "./+types/export-csv";
 
 /**
  * spec 7 export-csv (issue 6): the CSV of every company the search matches. GET takes the search page's

@@ -1,4 +1,4 @@
-import { getDatabase } from "~/server/db/connection.server";
+import { getDatabase } from "~/server/app-database.server";
 import { checkHealth } from "~/server/health.server";
 import { logger } from "~/server/logger.server";
 

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { isCheckoutPlanId } from "~/core/plans";
+import { getDb } from "~/server/app-database.server";
 import { getCurrentUser } from "~/server/auth/session.server";
 import { BillingError, createCheckout } from "~/server/billing/billing.server";
-import { getDb } from "~/server/db/connection.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import type { Route } from "./+types/api.checkout";
+import type { Route } from "./+types/checkout";
 
 /** spec 7 create-checkout: POST { plan } -> { url } of the payment provider's checkout page. */
 export async function action({ request }: Route.ActionArgs) {

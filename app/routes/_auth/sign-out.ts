@@ -4,7 +4,7 @@ import { signOut } from "~/server/auth/account.server";
 import { getAuthServices } from "~/server/auth/auth-services.server";
 import { getCurrentUser } from "~/server/auth/session.server";
 import { flashCookie } from "~/server/flash.server";
-import type { Route } from "./+types/auth.sign-out";
+import type { Route } from "./+types/sign-out";
 
 /** POST /auth/sign-out: spec 2 "Log out (then goes to /)" with the farewell toast. */
 export async function action({ request }: Route.ActionArgs) {

@@ -1,10 +1,10 @@
 import { data } from "react-router";
+import { getDb } from "~/server/app-database.server";
 import { getCurrentUser } from "~/server/auth/session.server";
 import { BillingError, upgradeTrial } from "~/server/billing/billing.server";
-import { getDb } from "~/server/db/connection.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import type { Route } from "./+types/api.upgrade-trial";
+import type { Route } from "./+types/upgrade-trial";
 
 /** spec 7 upgrade-trial: no body; answers { success, subscription, error }. */
 export async function action({ request }: Route.ActionArgs) {

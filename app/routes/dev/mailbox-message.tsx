@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
 import { PRODUCT_NAME } from "~/core/brand";
-import { getDb } from "~/server/db/connection.server";
+import { getDb } from "~/server/app-database.server";
 import { env } from "~/server/env.server";
 import { splitTextLinks } from "~/server/mail/mail-message";
 import { formatMailTime, getMailboxMessage } from "~/server/mail/mailbox.server";
-import type { Route } from "./+types/dev.mailbox.$id";
+import type { Route } from "./+types/mailbox-message";
 
 export async function loader({ params }: Route.LoaderArgs) {
   // Mail holds tokens for other people's accounts: never readable on a production site.

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import { PRODUCT_NAME } from "~/core/brand";
-import { getDb } from "~/server/db/connection.server";
+import { getDb } from "~/server/app-database.server";
 import { env } from "~/server/env.server";
 import { formatMailTime, listMailbox } from "~/server/mail/mailbox.server";
-import type { Route } from "./+types/dev.mailbox";
+import type { Route } from "./+types/mailbox";
 
 export async function loader() {
   // Mail holds tokens for other people's accounts: never readable on a production site.

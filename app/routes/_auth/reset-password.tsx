@@ -1,19 +1,14 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
 import { TextField } from "~/components/ui/text-field";
 import { fieldErrorsOf, resetPasswordSchema } from "~/core/auth-forms";
 import { PRODUCT_NAME } from "~/core/brand";
-import { AUTH_ERRORS } from "~/core/messages";
+import { AUTH_ERRORS, PASSWORD_RESET_TOAST } from "~/core/messages";
 import { resetPassword } from "~/server/auth/account.server";
 import { getAuthServices } from "~/server/auth/auth-services.server";
 import { flashCookie } from "~/server/flash.server";
 import type { Route } from "./+types/reset-password";
-
-export const PASSWORD_RESET_TOAST = {
-  title: "Password updated",
-  description: "Your password has been reset. Sign in with your new password.",
-  type: "success",
-} as const;
 
 /** The password-reset email's link lands here (via /api/auth/reset-password/:token) with ?token=. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -55,15 +50,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <Form method="post" noValidate className="mt-5 flex flex-col gap-4">
             <input type="hidden" name="token" value={loaderData.token} />
             {actionData?.error ? (
-              <div
-                role="alert"
-                className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-              >
+              <FormAlert>
                 {actionData.error}{" "}
                 <Link to="/?auth=reset" className="font-medium underline">
                   Request a new link
                 </Link>
-              </div>
+              </FormAlert>
             ) : null}
             <TextField
               label="New password"
@@ -87,15 +79,15 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             </Button>
           </Form>
         ) : (
-          <div role="alert" className="mt-5 flex flex-col gap-4">
-            <p className="text-slate-700">{AUTH_ERRORS.invalidResetLink}</p>
+          <FormAlert tone="notice" className="mt-5 flex flex-col gap-4">
+            <p>{AUTH_ERRORS.invalidResetLink}</p>
             <Link
               to="/?auth=reset"
               className="self-start rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
             >
               Request a new link
             </Link>
-          </div>
+          </FormAlert>
         )}
       </div>
     </section>
