@@ -10,6 +10,7 @@ const { default: compression } = await import("compression");
 const { default: express } = await import("express");
 const { installClientIp, parseTrustedProxies } = await import("./server/client-ip.mjs");
 const { streamingRoute } = await import("./server/streaming-route.mjs");
+const { removableDrainListeners } = await import("./server/drain-listeners.mjs");
 
 const buildPath = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 const build = await import(pathToFileURL(buildPath).href);
@@ -20,7 +21,7 @@ try {
   address = await lifecycle.prepareApp();
 } catch (error) {
   // A bad configuration is a message for a person, not a stack trace.
-  console.error(error?.name === "ConfigError" ? error.message : error);
+  console.error(["ConfigError", "DataDirInUseError"].includes(error?.name) ? error.message : error);
   await lifecycle.shutdownApp().catch(() => {});
   process.exit(1);
 }
@@ -29,6 +30,8 @@ const app = express();
 app.disable("x-powered-by");
 installClientIp(app, parseTrustedProxies(process.env.TRUSTED_PROXIES));
 app.use(compression());
+// After compression: its drain proxy leaks listeners that React Router's writer removes (see the module).
+app.use(removableDrainListeners);
 // Hashed assets never change; everything else in public/ may.
 app.use("/assets", express.static(path.resolve("build/client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.resolve("build/client"), { maxAge: "1h" }));
@@ -38,6 +41,7 @@ app.all("/{*splat}", createRequestHandler({ build }));
 
 const server = app.listen(address.port, address.host, () => {
   console.log(`Roundlist is listening on http://localhost:${address.port}`);
+  for (const note of address.notes ?? []) console.log(`  ${note}`);
 });
 
 let stopping = false;

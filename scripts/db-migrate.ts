@@ -1,6 +1,6 @@
 // `npm run db:migrate`: applies pending migrations to the configured database.
-import { openAppDatabase } from "./open-app-database";
+import { withAppDatabase } from "./open-app-database";
 
-const database = await openAppDatabase();
-console.log(`Migrations applied (${database.kind}).`);
-await database.close();
+// openAppDatabase migrates; the database is closed (written to disk) before the success line.
+const kind = await withAppDatabase(async (database) => database.kind);
+console.log(`Migrations applied (${kind}).`);

@@ -5,7 +5,7 @@ import { invalidateCatalog } from "../app/server/companies/catalog.server";
 import { queryRows } from "../app/server/db/query-rows.server";
 import { DEFAULT_DEMO_COMPANY_COUNT, DEFAULT_DEMO_SEED } from "../app/server/demo-data/generate-companies";
 import { seedCompanies, tidyAfterBulkLoad } from "../app/server/demo-data/seed.server";
-import { fail, openAppDatabase } from "./open-app-database";
+import { fail, withAppDatabase } from "./open-app-database";
 
 const { values } = parseArgs({
   options: {
@@ -20,13 +20,13 @@ if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
   fail("--count must be a whole number from 1 to 1,000,000.");
 if (!Number.isInteger(seed)) fail("--seed must be a whole number.");
 
-const database = await openAppDatabase();
-try {
+// The database is closed (written to disk) before the success line.
+const result = await withAppDatabase(async (database) => {
   const existing = await queryRows(database.db, sql`select 1 as one from companies limit 1`);
   if (existing.length > 0 && !values.replace) {
     fail("The companies table is not empty. Run with --replace to delete every company and seed again.");
   }
-  const result = await database.db.transaction(async (tx) => {
+  const seeded = await database.db.transaction(async (tx) => {
     if (values.replace) await tx.execute(sql`truncate companies restart identity`);
     let reported = 0;
     return seedCompanies(tx, {
@@ -42,10 +42,9 @@ try {
   });
   await tidyAfterBulkLoad(database.db);
   invalidateCatalog();
-  const rate = Math.round(result.inserted / (result.ms / 1000));
-  console.log(
-    `\nSeeded ${result.inserted.toLocaleString("en-US")} companies in ${result.ms} ms (${rate} rows/s).`,
-  );
-} finally {
-  await database.close();
-}
+  return seeded;
+});
+const rate = Math.round(result.inserted / (result.ms / 1000));
+console.log(
+  `\nSeeded ${result.inserted.toLocaleString("en-US")} companies in ${result.ms} ms (${rate} rows/s).`,
+);

@@ -2,8 +2,10 @@
 // configured database (DATABASE_URL, else the embedded PGlite database in DATA_DIR).
 //
 // With the embedded database, stop the app server first: PGlite is single-process, and two processes
-// writing one data directory corrupt it. This script refuses to start while the directory is open elsewhere.
-import { createReadStream, existsSync } from "node:fs";
+// writing one data directory corrupt it. Like every command, this script opens the database through
+// openDatabase, which locks the data directory (data-dir-lock.server.ts): it refuses to start while another
+// process has it open.
+import { createReadStream } from "node:fs";
 import { open, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -15,8 +17,7 @@ import {
   ImportWriteError,
   importCompanies,
 } from "../app/server/companies/import-companies.server";
-import { type Database, openDatabase } from "../app/server/db/database.server";
-import { ConfigError, env } from "../app/server/env.server";
+import { withAppDatabase } from "./open-app-database";
 
 const USAGE = "Usage: npm run import -- <file.csv> [--report rejected.csv]";
 /** Rejected rows printed to the terminal; the --report file holds all that were kept. */
@@ -28,13 +29,14 @@ class CliError extends Error {}
 async function main(): Promise<void> {
   const { file, reportPath } = readArguments();
   await checkReadable(file);
-  const database = await openAppDatabase();
+  let outcome: { report: ImportReport; seconds: number };
   try {
-    const started = performance.now();
-    const report = await importCompanies(database.db, createReadStream(file), { onProgress: showProgress });
-    clearProgress();
-    printReport(file, report, (performance.now() - started) / 1000, reportPath);
-    if (reportPath !== undefined) await writeRejectedCsv(reportPath, report);
+    // The database is closed (written to disk) before the report says what was imported.
+    outcome = await withAppDatabase(async (database) => {
+      const started = performance.now();
+      const report = await importCompanies(database.db, createReadStream(file), { onProgress: showProgress });
+      return { report, seconds: (performance.now() - started) / 1000 };
+    });
   } catch (error) {
     clearProgress();
     if (error instanceof ImportFileError) throw new CliError(`${file}: ${error.message}`);
@@ -46,9 +48,10 @@ async function main(): Promise<void> {
       );
     }
     throw error;
-  } finally {
-    await database.close();
   }
+  clearProgress();
+  printReport(file, outcome.report, outcome.seconds, reportPath);
+  if (reportPath !== undefined) await writeRejectedCsv(reportPath, outcome.report);
 }
 
 function readArguments(): { file: string; reportPath: string | undefined } {
@@ -83,40 +86,6 @@ async function checkReadable(file: string): Promise<void> {
     if (code === "EACCES" || code === "EPERM") throw new CliError(`Cannot read ${file}: permission denied.`);
     throw new CliError(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-async function openAppDatabase(): Promise<Database> {
-  let config: ReturnType<typeof env>;
-  try {
-    config = env();
-  } catch (error) {
-    if (error instanceof ConfigError) throw new CliError(error.message);
-    throw error;
-  }
-  if (config.DATABASE_URL === undefined) refuseOpenPglite(config.DATA_DIR);
-  let database: Database | undefined;
-  try {
-    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-    await database.migrate();
-    return database;
-  } catch (error) {
-    await database?.close().catch(() => {});
-    const message = error instanceof Error ? error.message : String(error);
-    throw new CliError(`Could not open the database: ${message}`);
-  }
-}
-
-/**
- * PGlite does not lock its directory, but it keeps a postmaster.pid file in it while open: its presence means
- * the app server (or another script) has the database open, or one crashed without closing it.
- */
-function refuseOpenPglite(dataDir: string): void {
-  const pidFile = path.join(path.resolve(dataDir), "postmaster.pid");
-  if (!existsSync(pidFile)) return;
-  throw new CliError(
-    `The embedded database in ${dataDir} is in use: stop the app server (PGlite allows one process at a time) ` +
-      `and run the import again. If nothing is using it, a process stopped without closing it: delete ${pidFile}.`,
-  );
 }
 
 let progressShown = false;

@@ -1,9 +1,10 @@
-import { seedIfEmpty } from "../demo-data/seed.server";
-import { env } from "../env.server";
-import { logger } from "../logger.server";
-import { type Database, type Db, openDatabase } from "./database.server";
+import { type Database, type Db, openDatabase } from "./db/database.server";
+import { seedIfEmpty } from "./demo-data/seed.server";
+import { env } from "./env.server";
+import { logger } from "./logger.server";
 
 let databasePromise: Promise<Database> | undefined;
+let wasSeededAtStart = false;
 
 /**
  * The app's one database: opened, migrated and (on an empty database, outside production) seeded
@@ -26,17 +27,34 @@ export async function getDb(): Promise<Db> {
 async function startDatabase(): Promise<Database> {
   const config = env();
   const started = performance.now();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  await database.migrate();
-  logger.info(
-    { kind: database.kind, ms: Math.round(performance.now() - started) },
-    "database opened and migrated",
-  );
-  if (config.SEED_ON_EMPTY) {
-    const seeded = await seedIfEmpty(database.db, { count: config.SEED_COUNT });
-    if (seeded) logger.info(seeded, "seeded the demo data set into an empty database");
+  // An embedded data directory is locked from here until close(): another process opening it is refused.
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onStaleLockTakenOver: (message) => logger.warn(message),
+  });
+  try {
+    await database.migrate();
+    logger.info(
+      { kind: database.kind, ms: Math.round(performance.now() - started) },
+      "database opened and migrated",
+    );
+    if (config.SEED_ON_EMPTY) {
+      const seeded = await seedIfEmpty(database.db, { count: config.SEED_COUNT });
+      if (seeded) logger.info(seeded, "seeded the demo data set into an empty database");
+      wasSeededAtStart = seeded !== null;
+    }
+  } catch (error) {
+    // Closed (and its lock released) so that a later getDatabase() can open it again.
+    await database.close().catch(() => {});
+    throw error;
   }
   return database;
+}
+
+/** Whether this process found the database empty and seeded the demo data (a first start). */
+export function databaseWasSeededAtStart(): boolean {
+  return wasSeededAtStart;
 }
 
 /** Closes the database if it was opened (shutdown). */

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "./env.server";
 
@@ -69,6 +70,60 @@ describe("parseEnv", () => {
       STRIPE_PRICE_ANNUAL: "price_a",
     });
     expect(env.PAYMENT_PROVIDER).toBe("stripe");
+  });
+
+  it("reads MIGRATIONS_DIR as an absolute folder of migrations, drizzle/ by default", () => {
+    expect(parseEnv({}).MIGRATIONS_DIR).toBe(path.resolve("drizzle"));
+    expect(parseEnv({ MIGRATIONS_DIR: "./drizzle/" }).MIGRATIONS_DIR).toBe(path.resolve("drizzle"));
+    expect(parseEnv({ MIGRATIONS_DIR: path.resolve("drizzle") }).MIGRATIONS_DIR).toBe(
+      path.resolve("drizzle"),
+    );
+  });
+
+  it("refuses a MIGRATIONS_DIR that is missing, a file or a folder without migrations, naming it", () => {
+    expect(() => parseEnv({ MIGRATIONS_DIR: "no-such-folder" })).toThrow(
+      `MIGRATIONS_DIR: ${path.resolve("no-such-folder")} does not exist`,
+    );
+    expect(() => parseEnv({ MIGRATIONS_DIR: "package.json" })).toThrow(
+      `MIGRATIONS_DIR: ${path.resolve("package.json")} is not a directory`,
+    );
+    expect(() => parseEnv({ MIGRATIONS_DIR: "app" })).toThrow(
+      `MIGRATIONS_DIR: ${path.resolve("app")} holds no migrations`,
+    );
+    expect(() => parseEnv({ MIGRATIONS_DIR: "" })).toThrow(ConfigError);
+  });
+
+  it("reads CONTACT_EMAIL as a plain address, blank as unset, and refuses anything else, naming it", () => {
+    expect(parseEnv({ CONTACT_EMAIL: " privacy@roundlist.example " }).CONTACT_EMAIL).toBe(
+      "privacy@roundlist.example",
+    );
+    expect(parseEnv({}).CONTACT_EMAIL).toBeUndefined();
+    expect(parseEnv({ CONTACT_EMAIL: "  " }).CONTACT_EMAIL).toBeUndefined();
+    for (const bad of ["not an address", "Roundlist <privacy@roundlist.example>", "privacy@", "@x.example"]) {
+      expect(() => parseEnv({ CONTACT_EMAIL: bad })).toThrow("CONTACT_EMAIL: must be a plain email address");
+    }
+  });
+
+  it("reads DEMO_VIDEO_URL as an http(s) URL or a site path, and refuses anything else, naming it", () => {
+    expect(parseEnv({ DEMO_VIDEO_URL: "https://cdn.example/demo.webm" }).DEMO_VIDEO_URL).toBe(
+      "https://cdn.example/demo.webm",
+    );
+    expect(parseEnv({ DEMO_VIDEO_URL: "http://cdn.example/demo.webm" }).DEMO_VIDEO_URL).toBe(
+      "http://cdn.example/demo.webm",
+    );
+    expect(parseEnv({ DEMO_VIDEO_URL: " /media/tour.webm " }).DEMO_VIDEO_URL).toBe("/media/tour.webm");
+    expect(parseEnv({}).DEMO_VIDEO_URL).toBeUndefined();
+    expect(parseEnv({ DEMO_VIDEO_URL: "" }).DEMO_VIDEO_URL).toBeUndefined();
+    for (const bad of [
+      "//cdn.example/demo.webm",
+      "javascript:alert(1)",
+      "ftp://x.example/a.webm",
+      "demo.webm",
+    ]) {
+      expect(() => parseEnv({ DEMO_VIDEO_URL: bad })).toThrow(
+        'DEMO_VIDEO_URL: must be an http(s) URL or a site path starting with a single "/"',
+      );
+    }
   });
 
   it("treats an empty DATABASE_URL as unset", () => {

@@ -1,3 +1,5 @@
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 
 const booleanString = z
@@ -17,6 +19,21 @@ const commaList = z
       .filter((item) => item !== ""),
   );
 
+/** An optional variable, trimmed, checked by `rule`; empty or blank counts as unset. */
+function optionalText(rule: z.ZodString) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(rule.optional());
+}
+
+/** A bare address ("privacy@x.example", no display name): what a mailto: link and the pages show. */
+export const PLAIN_EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+$/;
+
+/** An absolute http(s) URL, or a path on this site ("/video.webm"; "//host" is another site). */
+const HTTP_URL_OR_SITE_PATH = /^(https?:\/\/|\/(?!\/))/;
+
 const envSchema = z
   .object({
     /** development (default), test or production. Production turns on secure cookies and refuses demo-only features. */
@@ -31,6 +48,16 @@ const envSchema = z
       .or(z.literal("").transform(() => undefined)),
     /** PGlite's data directory when DATABASE_URL is unset; "memory://" keeps it in memory (browser tests). */
     DATA_DIR: z.string().min(1).default("./data"),
+    /** The SQL migrations applied at every start and by db:migrate (drizzle-kit's output folder). */
+    MIGRATIONS_DIR: z
+      .string()
+      .min(1)
+      .default("drizzle")
+      .transform((value) => path.resolve(value))
+      .superRefine((folder, context) => {
+        const problem = migrationsFolderProblem(folder);
+        if (problem) context.addIssue({ code: "custom", message: problem });
+      }),
     /** Seed the demo data set when the companies table is empty at start. Default: on, except in production. */
     SEED_ON_EMPTY: booleanString.optional(),
     SEED_COUNT: z.coerce.number().int().min(1).max(1_000_000).default(17_555),
@@ -47,6 +74,10 @@ const envSchema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     MAIL_FROM: z.string().min(3).default("Roundlist <hello@roundlist.example>"),
+    /** The address the terms, privacy policy and forms give for questions. Unset: MAIL_FROM's address. */
+    CONTACT_EMAIL: optionalText(
+      z.string().regex(PLAIN_EMAIL_ADDRESS, "must be a plain email address, e.g. privacy@example.com"),
+    ),
     /** Signs session cookies and tokens: 32+ random characters. Required in production. */
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** Accounts with these emails hold the admin role (decisions.md: the spec's fixed admin email). */
@@ -73,6 +104,12 @@ const envSchema = z
     STRIPE_PRICE_LPS: z.string().optional(),
     /** Allows the demo payment provider in production (it never charges anyone). */
     DEMO_PAYMENTS: booleanString.default(false),
+    /** Where the home page's demo video plays from (e.g. a CDN). Unset: the shipped /demo.webm. */
+    DEMO_VIDEO_URL: optionalText(
+      z
+        .string()
+        .regex(HTTP_URL_OR_SITE_PATH, 'must be an http(s) URL or a site path starting with a single "/"'),
+    ),
     /** Test-only routes (the crash-screen probe). Never on in production. */
     ENABLE_TEST_ROUTES: booleanString.default(false),
   })
@@ -103,6 +140,15 @@ const envSchema = z
   }));
 
 export type Env = z.infer<typeof envSchema>;
+
+function migrationsFolderProblem(folder: string): string | undefined {
+  if (!existsSync(folder)) return `${folder} does not exist`;
+  if (!statSync(folder).isDirectory()) return `${folder} is not a directory`;
+  if (!existsSync(path.join(folder, "meta", "_journal.json"))) {
+    return `${folder} holds no migrations (no meta/_journal.json from drizzle-kit)`;
+  }
+  return undefined;
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";

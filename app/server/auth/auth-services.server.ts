@@ -1,4 +1,4 @@
-import { getDb } from "../db/connection.server";
+import { getDb } from "../app-database.server";
 import { env } from "../env.server";
 import { getMailer } from "../mail/mailer.server";
 import type { AccountServices } from "./account.server";

@@ -8,6 +8,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { env } from "../env.server";
+import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,32 +27,49 @@ export interface Database {
 export interface OpenDatabaseOptions {
   /** postgres:// URL of a PostgreSQL server; without it, PGlite. */
   url?: string | undefined;
-  /** PGlite data directory; without it (or with "memory://"), an in-memory database (tests). */
+  /**
+   * PGlite data directory; without it (or with "memory://"), an in-memory database (tests). A directory is
+   * locked while open (data-dir-lock.server.ts): a second process opening it gets a DataDirInUseError.
+   */
   dataDir?: string | undefined;
   /** Pool size for a server connection. */
   maxConnections?: number;
+  /** Told when a stale lock of a dead process is taken over (the app passes its logger). */
+  onStaleLockTakenOver?: (message: string) => void;
 }
 
-const MIGRATIONS_FOLDER = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzle");
 // Any constant works; it only has to be the same in every process of this app.
 const MIGRATION_LOCK_ID = 72_420_117;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.url ? openServer(options.url, options.maxConnections ?? 10) : openPglite(options.dataDir);
+  if (options.url) return openServer(options.url, options.maxConnections ?? 10);
+  return openPglite(options.dataDir, options.onStaleLockTakenOver ?? ((message) => console.warn(message)));
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const client = await PGlite.create({
-    ...(dataDir && !dataDir.startsWith("memory://") ? { dataDir: path.resolve(dataDir) } : {}),
-    extensions: { pg_trgm },
-  });
+async function openPglite(
+  dataDir: string | undefined,
+  onTakeOver: (message: string) => void,
+): Promise<Database> {
+  const onDisk = dataDir !== undefined && dataDir !== "" && !dataDir.startsWith("memory://");
+  let lock: ReturnType<typeof lockDataDir> | undefined;
+  if (onDisk) lock = lockDataDir(dataDir, { onTakeOver });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      ...(onDisk ? { dataDir: path.resolve(dataDir) } : {}),
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   return {
     db,
     kind: "pglite",
     async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: env().MIGRATIONS_DIR });
     },
     async ping() {
       if (closed) throw new Error("database is closed");
@@ -59,7 +78,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
@@ -76,7 +99,7 @@ async function openServer(url: string, max: number): Promise<Database> {
       const lockClient = await pool.connect();
       try {
         await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: env().MIGRATIONS_DIR });
       } finally {
         await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
         lockClient.release();

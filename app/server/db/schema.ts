@@ -13,11 +13,14 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { SUBSCRIPTION_STATUSES } from "../../core/access";
+import { PLAN_IDS } from "../../core/plans";
 
 /**
  * Funded startups and their founders (spec 3). The spec's field names ("Organization Name",
  * "Last Funding Amount (in USD)", ...) are the public names, used in CSV headers and imports;
- * columns are snake_case. `publicFieldNames` in core/company-fields maps one onto the other.
+ * columns are snake_case. `COMPANY_CSV_COLUMNS` in server/companies/crunchbase-columns.ts maps one onto the
+ * other.
  */
 // The order of columns here is not the order in the database: migration 0007 puts the columns every search
 // reads first (decision 005). drizzle names every column, so queries do not depend on the order.
@@ -223,19 +226,8 @@ export const subscriptions = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    planId: text("plan_id", { enum: ["monthly", "pro", "lifetime", "lps"] }).notNull(),
-    status: text("status", {
-      enum: [
-        "trialing",
-        "active",
-        "past_due",
-        "unpaid",
-        "canceled",
-        "incomplete",
-        "incomplete_expired",
-        "paused",
-      ],
-    }).notNull(),
+    planId: text("plan_id", { enum: PLAN_IDS }).notNull(),
+    status: text("status", { enum: SUBSCRIPTION_STATUSES }).notNull(),
     provider: text("provider", { enum: ["stripe", "demo", "grant"] }).notNull(),
     providerCustomerId: text("provider_customer_id"),
     /** Stripe's sub_..., the demo provider's demo_sub_..., or grant_... */
