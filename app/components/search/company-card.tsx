@@ -1,6 +1,6 @@
 import { ExternalLink, Globe, Lock, Mail, MapPin } from "lucide-react";
+import type { CompanyCard as CompanyCardData } from "~/core/company-card";
 import { formatAmount, formatDate } from "~/core/format";
-import type { CompanyCard as CompanyCardData } from "~/server/companies/search.server";
 import { CopyEmailButton } from "./copy-email-button";
 import { displayHost, externalHref } from "./external-link";
 import { IndustryBadges } from "./industry-badges";

@@ -1,5 +1,5 @@
+import type { SearchResult } from "~/core/company-card";
 import { formatCount } from "~/core/format";
-import type { SearchResult } from "~/server/companies/search.server";
 
 /** "1,234 companies", or "about 66,000 companies" when the server estimated a large count. */
 export function resultsTotalText(result: Pick<SearchResult, "total" | "isTotalApproximate">): string {

@@ -1,6 +1,6 @@
 import { CircleAlert, SearchX } from "lucide-react";
+import type { SearchResult } from "~/core/company-card";
 import { PAGE_SIZE } from "~/core/search-params";
-import type { SearchResult } from "~/server/companies/search.server";
 import { CompanyCard } from "./company-card";
 import { Pager } from "./pager";
 import { ResultSkeletons } from "./result-skeletons";

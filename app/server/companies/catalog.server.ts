@@ -1,7 +1,7 @@
 import { type FilterOptions, groupCountriesByContinent, groupLocations } from "~/core/filter-options";
 import { cachedPerKey } from "../cache.server";
 import type { Db } from "../db/database.server";
-import { invalidateSearchCounts } from "./search.server";
+import { invalidateSearchCounts } from "./search-count-cache.server";
 import { countCompanies, loadFilterOptionRows, recentFundingSum } from "./stats.server";
 
 /** spec 9: the last-funding total window is 90 days. */
@@ -45,7 +45,10 @@ export function getFilterOptions(db: Db): Promise<FilterOptions> {
   return filterOptionsCache.get(db);
 }
 
-/** Call after writing companies (import, seed) so this process shows the new figures at once. */
+/**
+ * Call after writing companies (import, seed, do-not-sell) so this process shows the new figures at once:
+ * the one function that drops the cached figures, filter options and search counts.
+ */
 export function invalidateCatalog(): void {
   homeStatsCache.invalidate();
   filterOptionsCache.invalidate();

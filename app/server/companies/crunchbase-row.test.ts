@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { type CsvRecord, crunchbaseRecord, OLD_HEADER_NAMES } from "~tests/fixtures/crunchbase-csv";
 import { COMPANY_CSV_HEADERS, resolveHeader } from "./crunchbase-columns";
 import { type ImportedCompany, importedFields, parseCrunchbaseRow } from "./crunchbase-row";
-import { type CsvRecord, crunchbaseRecord, OLD_HEADER_NAMES } from "./test-csv";
 
 const TODAY = new Date("2025-06-15T12:00:00Z");
 const { columns } = resolveHeader([...COMPANY_CSV_HEADERS]);

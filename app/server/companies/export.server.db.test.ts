@@ -1,10 +1,11 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_SEARCH, PAGE_SIZE, type SearchState } from "~/core/search-params";
+import { setUpTestDatabase } from "~tests/fixtures/database";
+import { company } from "~tests/fixtures/factories";
 import { queryRows } from "../db/query-rows.server";
-import { companies, type NewCompanyRow } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
+import { companies } from "../db/schema";
 import { seedCompanies } from "../demo-data/seed.server";
 import { COMPANY_CSV_HEADERS } from "./crunchbase-columns";
 import { type ExportOutcome, streamCompaniesCsv } from "./export.server";
@@ -13,10 +14,9 @@ import { invalidateSearchCounts, searchCompanies } from "./search.server";
 const TODAY = new Date("2026-11-21T12:00:00Z");
 const SEEDED = 700;
 
-let database: TestDatabase;
+// The seeded companies are shared by every test of the file: a test that adds rows deletes them again.
+const database = setUpTestDatabase({ reset: "file" });
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await database.reset();
   await seedCompanies(database.db, { count: SEEDED, today: TODAY });
   // Undated companies (sorted last) and a tie on date, so the order's tail and tie-break are exercised.
   await database.db
@@ -30,21 +30,6 @@ beforeAll(async () => {
     ]);
   invalidateSearchCounts();
 });
-afterAll(async () => {
-  await database.close();
-});
-
-let sequence = 0;
-function company(name: string, fields: Partial<NewCompanyRow> = {}): NewCompanyRow {
-  sequence += 1;
-  return {
-    slug: `export-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${sequence}`,
-    organizationName: name,
-    nameKey: `${name.toLowerCase()}-${sequence}`,
-    lastFundingDate: "2026-01-01",
-    ...fields,
-  };
-}
 
 async function exportBytes(state: Partial<SearchState>, batchSize?: number) {
   const exported = await streamCompaniesCsv(

@@ -8,7 +8,8 @@ import type { Database } from "../db/database.server";
 import { companies } from "../db/schema";
 import { logger } from "../logger.server";
 import { COMPANY_CSV_COLUMNS, COMPANY_CSV_HEADERS } from "./crunchbase-columns";
-import { searchConditions } from "./search-filters.server";
+import { searchConditions, whereClause } from "./search-filters.server";
+import { searchOrder } from "./search-order.server";
 
 /**
  * Issue 6 CSV export: every company the search matches, in the search's order, streamed straight from the
@@ -101,16 +102,10 @@ const COLUMN_COUNT = COMPANY_CSV_HEADERS.length;
 /** Two key columns follow the export columns: the keyset position (PGlite), never written to the file. */
 const KEY_COLUMNS = sql`${companies.lastFundingDate}::text, ${companies.id}`;
 /**
- * search.server.ts's order: spec 7 "ordered by Last Funding Date descending, nulls last"; id breaks ties.
- * "id desc nulls last" is the same order (id is never null) spelled as the index is, so PostgreSQL walks
- * companies_last_funding_date_id_idx without re-sorting each day's rows (plain "id desc" means nulls first).
+ * The search page's order (search-order.server.ts), so the file lists companies as the pages do. The PGlite
+ * keyset below reads that order in slices and follows it: (date, id) descending, undated rows last.
  */
-const SEARCH_ORDER = sql`${companies.lastFundingDate} desc nulls last, ${companies.id} desc nulls last`;
-
-function where(conditions: ReadonlyArray<SQL | undefined>): SQL {
-  const present = conditions.filter((condition): condition is SQL => condition !== undefined);
-  return present.length > 0 ? sql`where ${sql.join(present, sql` and `)}` : sql``;
-}
+const SEARCH_ORDER = searchOrder();
 
 /** Called when the connection is lost while the export is paused (e.g. the idle-in-transaction timeout). */
 type OnLost = (error: Error) => void;
@@ -118,7 +113,7 @@ type OnLost = (error: Error) => void;
 async function openServerCursor(pool: pg.Pool, filter: SQL | undefined, batchSize: number, onLost: OnLost) {
   const query = dialect.sqlToQuery(
     sql`declare company_export no scroll cursor for
-        select ${EXPORT_COLUMNS}, ${KEY_COLUMNS} from ${companies} ${where([filter])} order by ${SEARCH_ORDER}`,
+        select ${EXPORT_COLUMNS}, ${KEY_COLUMNS} from ${companies} ${whereClause(filter)} order by ${SEARCH_ORDER}`,
   );
   const client = await pool.connect();
   // A connection the server drops (idle timeout, restart) reports here rather than crashing the process,
@@ -187,7 +182,7 @@ function openPgliteKeyset(client: PGlite, filter: SQL | undefined, batchSize: nu
 
   async function read(range: SQL): Promise<CsvRecord[]> {
     const query = dialect.sqlToQuery(
-      sql`select ${EXPORT_COLUMNS}, ${KEY_COLUMNS} from ${companies} ${where([filter, range])}
+      sql`select ${EXPORT_COLUMNS}, ${KEY_COLUMNS} from ${companies} ${whereClause(filter, range)}
           order by ${SEARCH_ORDER} limit ${batchSize}`,
     );
     return (await client.query<CsvRecord>(query.sql, query.params, { rowMode: "array" })).rows;

@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { type CsvRecord, crunchbaseRecord, csvStream, toCrunchbaseCsv } from "~tests/fixtures/crunchbase-csv";
+import { setUpTestDatabase } from "~tests/fixtures/database";
+import { company } from "~tests/fixtures/factories";
 import { queryRows } from "../db/query-rows.server";
 import { companies, type NewCompanyRow } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
 import { getHomeStats, invalidateCatalog } from "./catalog.server";
 import { COMPANY_CSV_HEADERS } from "./crunchbase-columns";
 import {
@@ -13,22 +15,9 @@ import {
   ImportWriteError,
   importCompanies,
 } from "./import-companies.server";
-import { type CsvRecord, crunchbaseRecord, csvStream, toCrunchbaseCsv } from "./test-csv";
 
 const TODAY = new Date("2025-06-15T00:00:00Z");
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-
-beforeEach(async () => {
-  await database.reset();
-});
-
-afterAll(async () => {
-  await database?.close();
-});
+const database = setUpTestDatabase();
 
 function importText(content: string | Buffer, options: ImportOptions = {}): Promise<ImportReport> {
   // Small chunks, so rows and quoted cells straddle chunk boundaries.
@@ -61,13 +50,7 @@ async function tableState(): Promise<Array<Record<string, unknown>>> {
 }
 
 async function store(...rows: Array<Partial<NewCompanyRow> & { organizationName: string }>): Promise<void> {
-  await database.db.insert(companies).values(
-    rows.map((row) => ({
-      slug: row.organizationName.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
-      nameKey: row.organizationName.toLowerCase(),
-      ...row,
-    })),
-  );
+  await database.db.insert(companies).values(rows.map((row) => company(row.organizationName, row)));
 }
 
 describe("importCompanies", () => {

@@ -71,3 +71,9 @@ export function searchConditions(state: SearchState, today: Date): SQL | undefin
   const present = conditions.filter((condition): condition is SQL => condition !== undefined);
   return present.length > 0 ? and(...present) : undefined;
 }
+
+/** A WHERE clause of the conditions given (joined with AND), or nothing when none is. */
+export function whereClause(...conditions: ReadonlyArray<SQL | undefined>): SQL {
+  const present = conditions.filter((condition): condition is SQL => condition !== undefined);
+  return present.length > 0 ? sql`where ${sql.join(present, sql` and `)}` : sql``;
+}

@@ -1,36 +1,18 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { EMPTY_SEARCH, type SearchState } from "~/core/search-params";
+import { setUpTestDatabase } from "~tests/fixtures/database";
+import { company } from "~tests/fixtures/factories";
 import { queryRows } from "../db/query-rows.server";
-import { companies, type NewCompanyRow } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
+import { companies } from "../db/schema";
 import { countMatches, EXACT_COUNT_LIMIT, invalidateSearchCounts, searchCompanies } from "./search.server";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  await database.reset();
+const database = setUpTestDatabase();
+beforeEach(() => {
   invalidateSearchCounts();
-});
-afterAll(async () => {
-  await database.close();
 });
 
 const TODAY = new Date("2026-11-21T12:00:00Z");
-let sequence = 0;
-
-function company(name: string, fields: Partial<NewCompanyRow> = {}): NewCompanyRow {
-  sequence += 1;
-  return {
-    slug: `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${sequence}`,
-    organizationName: name,
-    nameKey: `${name.toLowerCase()}-${sequence}`,
-    lastFundingDate: "2026-01-01",
-    ...fields,
-  };
-}
 
 async function names(state: Partial<SearchState>, canSeeEmails = true): Promise<string[]> {
   const result = await searchCompanies(
@@ -122,7 +104,12 @@ describe("filters (spec 9)", () => {
         region: "Unknown Region",
         country: "Singapore",
       }),
-      company("Nowhere", { country: "Atlantis", city: "Poseidonia", region: "Deep" }),
+      company("Nowhere", {
+        lastFundingAmountUsd: null,
+        country: "Atlantis",
+        city: "Poseidonia",
+        region: "Deep",
+      }),
     ]);
   });
 

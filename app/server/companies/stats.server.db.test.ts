@@ -1,30 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { companies, type NewCompanyRow } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
+import { beforeEach, describe, expect, it } from "vitest";
+import { setUpTestDatabase } from "~tests/fixtures/database";
+import { company } from "~tests/fixtures/factories";
+import { companies } from "../db/schema";
 import { getFilterOptions, getHomeStats, invalidateCatalog } from "./catalog.server";
 import { countCompanies, daysBefore, loadFilterOptionRows, recentFundingSum } from "./stats.server";
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  await database.reset();
+const database = setUpTestDatabase();
+beforeEach(() => {
   invalidateCatalog();
 });
-afterAll(async () => {
-  await database.close();
-});
-
-function company(name: string, fields: Partial<NewCompanyRow> = {}): NewCompanyRow {
-  return {
-    slug: name.toLowerCase().replace(/\s+/g, "-"),
-    organizationName: name,
-    nameKey: name.toLowerCase(),
-    ...fields,
-  };
-}
 
 describe("daysBefore", () => {
   it("counts calendar days in UTC", () => {

@@ -1,0 +1,33 @@
+/**
+ * What a search answers (spec 2 search page): the data the search components render. Pure shapes, so
+ * components never import server code for them; the server fills them in search.server.ts.
+ */
+
+/** One result card, with the founder email masked unless the caller may see it. */
+export interface CompanyCard {
+  id: number;
+  slug: string;
+  organizationName: string;
+  description: string | null;
+  industries: string[];
+  location: string | null;
+  lastFundingType: string | null;
+  lastFundingAmountUsd: number | null;
+  lastFundingDate: string | null;
+  founderName: string | null;
+  /** spec 3: shown as 'Founder' by default. */
+  role: string;
+  email: string | null;
+  isEmailMasked: boolean;
+  website: string | null;
+  linkedin: string | null;
+}
+
+export interface SearchResult {
+  companies: CompanyCard[];
+  total: number;
+  /** Above the exact-count limit on a large table the total is an estimate, shown as "about 66,000". */
+  isTotalApproximate: boolean;
+  page: number;
+  pageCount: number;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { type CardRow, toCard } from "./search-card.server";
+
+const ROW: CardRow = {
+  id: 7,
+  slug: "acme",
+  organization_name: "Acme",
+  description: "Rockets",
+  industries: ["Space"],
+  headquarters_location: "Austin, Texas, United States",
+  last_funding_type: "Seed",
+  last_funding_amount_usd: "2500000",
+  last_funding_date: "2025-05-01",
+  first_name: "Ada",
+  last_name: "Lovelace",
+  role: "  ",
+  email: "ada@acme.example",
+  website: "https://acme.example",
+  linkedin: null,
+};
+
+describe("toCard", () => {
+  it("maps a row to a card: joined founder name, numeric amount, 'Founder' as the default role", () => {
+    expect(toCard(ROW, true)).toEqual({
+      id: 7,
+      slug: "acme",
+      organizationName: "Acme",
+      description: "Rockets",
+      industries: ["Space"],
+      location: "Austin, Texas, United States",
+      lastFundingType: "Seed",
+      lastFundingAmountUsd: 2_500_000,
+      lastFundingDate: "2025-05-01",
+      founderName: "Ada Lovelace",
+      role: "Founder",
+      email: "ada@acme.example",
+      isEmailMasked: false,
+      website: "https://acme.example",
+      linkedin: null,
+    });
+  });
+
+  it("masks the email without access, so the full address never leaves the server", () => {
+    const card = toCard(ROW, false);
+    expect(card.isEmailMasked).toBe(true);
+    expect(card.email).not.toBe(ROW.email);
+    expect(card.email).not.toContain("ada@");
+  });
+
+  it("leaves out what the row lacks", () => {
+    const card = toCard(
+      {
+        ...ROW,
+        first_name: null,
+        last_name: null,
+        email: null,
+        last_funding_amount_usd: null,
+        role: "CEO",
+        industries: null as unknown as string[],
+      },
+      false,
+    );
+    expect(card).toMatchObject({
+      founderName: null,
+      email: null,
+      isEmailMasked: false,
+      lastFundingAmountUsd: null,
+      role: "CEO",
+      industries: [],
+    });
+  });
+});

@@ -1,0 +1,71 @@
+import { type SQL, sql } from "drizzle-orm";
+import { cachedPerKey } from "../cache.server";
+import type { Db } from "../db/database.server";
+import { queryRows } from "../db/query-rows.server";
+import { whereClause } from "./search-filters.server";
+import { EXACT_COUNT_LIMIT, EXACT_COUNT_TABLE_ROWS, roundEstimate, TRUSTED_ESTIMATE } from "./search-plan";
+
+/** The number of a search's matches, and the table size it was judged against. */
+export interface MatchCount {
+  total: number;
+  /** True when `total` is an estimate ("about 66,000"). */
+  isApproximate: boolean;
+  tableRows: number;
+}
+
+// The table's size only steers the query shape; a minute-old figure is fine.
+const tableRowEstimate = cachedPerKey(60_000, async (db: Db): Promise<number> => {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select greatest(reltuples, 0)::bigint::int as n from pg_class where oid = 'companies'::regclass`,
+  );
+  return row?.n ?? 0;
+});
+
+/** The planner's figure for the companies table's size (cached for a minute). */
+export function estimatedTableRows(db: Db): Promise<number> {
+  return tableRowEstimate.get(db);
+}
+
+async function cappedCount(db: Db, condition: SQL | undefined): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from companies ${whereClause(condition)} limit ${EXACT_COUNT_LIMIT + 1}) s`,
+  );
+  return row?.n ?? 0;
+}
+
+/** The matches in a 1% block sample, times 100. */
+export async function sampledEstimate(db: Db, condition: SQL | undefined): Promise<number> {
+  const [sample] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from companies tablesample system (1) repeatable (7) ${whereClause(condition)}`,
+  );
+  return (sample?.n ?? 0) * 100;
+}
+
+/**
+ * The number of matches: exact on small tables; on large ones, a 1% block sample first (milliseconds,
+ * where an exact count of a broad term visits every match). A sample above TRUSTED_ESTIMATE is the answer,
+ * shown as "about …"; otherwise an exact count capped at EXACT_COUNT_LIMIT + 1 settles it.
+ */
+export async function countMatches(
+  db: Db,
+  condition: SQL | undefined,
+  knownEstimate?: number,
+): Promise<MatchCount> {
+  const tableRows = await estimatedTableRows(db);
+  if (tableRows <= EXACT_COUNT_TABLE_ROWS) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from companies ${whereClause(condition)}`,
+    );
+    return { total: row?.n ?? 0, isApproximate: false, tableRows };
+  }
+  if (!condition) return { total: roundEstimate(tableRows), isApproximate: true, tableRows };
+  const estimate = knownEstimate ?? (await sampledEstimate(db, condition));
+  if (estimate > TRUSTED_ESTIMATE) return { total: roundEstimate(estimate), isApproximate: true, tableRows };
+  const capped = await cappedCount(db, condition);
+  if (capped <= EXACT_COUNT_LIMIT) return { total: capped, isApproximate: false, tableRows };
+  return { total: roundEstimate(Math.max(estimate, EXACT_COUNT_LIMIT + 1)), isApproximate: true, tableRows };
+}

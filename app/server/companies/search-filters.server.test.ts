@@ -1,0 +1,24 @@
+import { PgDialect } from "drizzle-orm/pg-core";
+import { describe, expect, it } from "vitest";
+import { EMPTY_SEARCH, FILTER_KEYS, type SearchState } from "~/core/search-params";
+import { FILTER_SAMPLES } from "~tests/fixtures/filter-samples";
+import { searchConditions } from "./search-filters.server";
+
+const dialect = new PgDialect();
+const TODAY = new Date("2026-11-24T12:00:00Z");
+
+function whereOf(state: SearchState) {
+  const condition = searchConditions(state, TODAY);
+  return condition ? dialect.sqlToQuery(condition) : null;
+}
+
+describe("every filter key narrows the query that search, counts and export share", () => {
+  it.each(FILTER_KEYS)("%s", (key) => {
+    const unfiltered = whereOf(EMPTY_SEARCH);
+    const filtered = whereOf({ ...EMPTY_SEARCH, [key]: FILTER_SAMPLES[key] });
+    expect(filtered).not.toBeNull();
+    // More SQL than the do-not-sell rule alone: the filter took part in the WHERE clause.
+    expect(filtered?.sql.length).toBeGreaterThan(unfiltered?.sql.length ?? 0);
+    expect(filtered?.sql).not.toBe(unfiltered?.sql);
+  });
+});

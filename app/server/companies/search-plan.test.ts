@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { MAX_PAGE, PAGE_SIZE } from "~/core/search-params";
+import { isSelective, pageCountOf, roundEstimate, walkFor } from "./search-plan";
+
+describe("search plan", () => {
+  it("calls a search selective under 0.5% of the table, or 500 matches", () => {
+    expect(isSelective(500, 17_555)).toBe(true);
+    expect(isSelective(501, 17_555)).toBe(false);
+    expect(isSelective(5_000, 1_000_000)).toBe(true);
+    expect(isSelective(5_001, 1_000_000)).toBe(false);
+  });
+
+  it("walks enough of the date index for the page at the sampled rate, four times over", () => {
+    // 1% of the table matches: page 1 needs 50 matches, so 5,000 rows, times four.
+    expect(walkFor(1, 10_000, 1_000_000)).toEqual({ rows: 20_000, tableRows: 1_000_000 });
+    expect(walkFor(3, 10_000, 1_000_000).rows).toBe(60_000);
+    // A sample larger than the table, or an empty one, still gives a finite walk.
+    expect(walkFor(1, 2_000_000, 1_000_000).rows).toBe(PAGE_SIZE * 4);
+    expect(walkFor(1, 0, 1_000_000).rows).toBe(200_000_000);
+  });
+
+  it("rounds estimates to two significant digits", () => {
+    expect(roundEstimate(66_412)).toBe(66_000);
+    expect(roundEstimate(5_679)).toBe(5_700);
+    expect(roundEstimate(99.4)).toBe(99);
+    expect(roundEstimate(149)).toBe(150);
+  });
+
+  it("counts pages from 1 to MAX_PAGE", () => {
+    expect(pageCountOf(0)).toBe(1);
+    expect(pageCountOf(PAGE_SIZE)).toBe(1);
+    expect(pageCountOf(PAGE_SIZE + 1)).toBe(2);
+    expect(pageCountOf(PAGE_SIZE * MAX_PAGE * 3)).toBe(MAX_PAGE);
+  });
+});

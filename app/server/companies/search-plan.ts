@@ -1,0 +1,58 @@
+import { MAX_PAGE, PAGE_SIZE } from "~/core/search-params";
+
+/**
+ * The figures and rules that choose how a search is counted and how its page is read (decision 005).
+ * Pure arithmetic; the queries live in search-count.server.ts and search-pages.server.ts.
+ */
+
+/** Counts are exact up to here on any table (issue 5: "exact up to at least 1,000"). */
+export const EXACT_COUNT_LIMIT = 10_000;
+/**
+ * On a large table a 1% block sample over this many matches (30 or more sampled rows) is shown as "about …"
+ * without an exact count: a search with at most 1,000 matches would sample 10 on average, and reaching 30 is
+ * vanishingly unlikely (Poisson), so counts stay exact up to 1,000 (issue 5). Counting a few thousand
+ * matches exactly costs a heap visit per trigram candidate: 286 ms for 'machine learning' on 1,000,000 rows
+ * (34,056 candidates, 5,679 matches), against 11 ms for the sample.
+ */
+export const TRUSTED_ESTIMATE = 3_000;
+/** Tables up to this size always get exact counts (an exact count costs a few ms there). */
+export const EXACT_COUNT_TABLE_ROWS = 200_000;
+/**
+ * A walk of the date index stops after this many rows at most; deeper walks are left to the planner.
+ * (200,000 rows of the index in order cost ~60 ms on the server.)
+ */
+export const MAX_WALK_ROWS = 200_000;
+
+/**
+ * A search is selective when its matches are under 0.5% of the table (or under 500): the page is then read
+ * from the matching rows (a materialized CTE) instead of walking the date index, which the planner
+ * otherwise does for rare terms, filtering row by row (the trap in stack-notes.md). Above that, walking the
+ * date index finds 50 matches within a few thousand entries.
+ */
+export function isSelective(matches: number, tableRows: number): boolean {
+  return matches <= Math.max(500, tableRows / 200);
+}
+
+/** How far a page query may walk the date index: `rows` entries of a table of about `tableRows`. */
+export interface IndexWalk {
+  rows: number;
+  tableRows: number;
+}
+
+/** Rows of the date index to walk for a page, from the sampled match rate, with a fourfold margin. */
+export function walkFor(page: number, estimate: number, tableRows: number): IndexWalk {
+  const rate = Math.max(estimate, 1) / Math.max(tableRows, 1);
+  return { rows: Math.ceil((page * PAGE_SIZE * 4) / Math.min(rate, 1)), tableRows };
+}
+
+/** Two significant digits: 66,412 -> 66,000. */
+export function roundEstimate(value: number): number {
+  if (value < 100) return Math.round(value);
+  const magnitude = 10 ** (Math.floor(Math.log10(value)) - 1);
+  return Math.round(value / magnitude) * magnitude;
+}
+
+/** Pages a total fills, at least 1 and at most MAX_PAGE. */
+export function pageCountOf(total: number): number {
+  return Math.min(Math.max(Math.ceil(total / PAGE_SIZE), 1), MAX_PAGE);
+}
