@@ -8,7 +8,7 @@ import { ServerRouter } from "react-router";
 import { logger } from "./server/logger.server";
 
 // server.mjs reaches these through the server build's entry module.
-export { exportCsv } from "./server/companies/export-endpoint.server";
+export { exportCsv } from "./server/export/export-endpoint.server";
 export { prepareApp, shutdownApp } from "./server/lifecycle.server";
 
 export const streamTimeout = 5_000;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { type AccessFlags, accessFlags, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "./access";
+import {
+  type AccessFlags,
+  accessFlags,
+  exportPrompt,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+  searchPrompt,
+  VISITOR_ACCESS,
+  viewerAccess,
+} from "./access";
 import { PLAN_IDS, type PlanId } from "./plans";
 
 const PRO_PLANS: readonly PlanId[] = ["pro", "monthly", "lifetime"];
@@ -82,5 +91,58 @@ describe("accessFlags: the cases that matter most", () => {
       hasLpAccess: true,
       hasActiveAccess: false,
     });
+  });
+});
+
+describe("searchPrompt (spec 4 search page access logic)", () => {
+  it("asks a visitor to sign up and a signed-in user without access to choose a plan", () => {
+    expect(searchPrompt(VISITOR_ACCESS)).toBe("signup");
+    expect(searchPrompt(viewerAccess({ isAdmin: false }, []))).toBe("pricing");
+    expect(searchPrompt(viewerAccess({ isAdmin: false }, [{ planId: "pro", status: "canceled" }]))).toBe(
+      "pricing",
+    );
+  });
+
+  it("leaves users with active access (trial included) and admins alone", () => {
+    expect(searchPrompt(viewerAccess({ isAdmin: false }, [{ planId: "pro", status: "trialing" }]))).toBe(
+      "none",
+    );
+    expect(searchPrompt(viewerAccess({ isAdmin: false }, [{ planId: "monthly", status: "active" }]))).toBe(
+      "none",
+    );
+    expect(searchPrompt(viewerAccess({ isAdmin: true }, []))).toBe("none");
+  });
+});
+
+describe("exportPrompt (spec 4 export without export access)", () => {
+  it("exports for export access and for admins", () => {
+    expect(exportPrompt(viewerAccess({ isAdmin: false }, [{ planId: "pro", status: "active" }]))).toBe(
+      "export",
+    );
+    expect(exportPrompt(viewerAccess({ isAdmin: true }, []))).toBe("export");
+  });
+
+  it("asks a visitor to sign up, a trial user to upgrade, anyone else to choose a plan", () => {
+    expect(exportPrompt(VISITOR_ACCESS)).toBe("signup");
+    expect(exportPrompt(viewerAccess({ isAdmin: false }, [{ planId: "pro", status: "trialing" }]))).toBe(
+      "trial",
+    );
+    expect(exportPrompt(viewerAccess({ isAdmin: false }, []))).toBe("pricing");
+    expect(exportPrompt(viewerAccess({ isAdmin: false }, [{ planId: "lps", status: "active" }]))).toBe(
+      "pricing",
+    );
+  });
+
+  it("offers the export exactly when the server's flag allows it, for every plan, status and role", () => {
+    for (const isAdmin of [false, true]) {
+      for (const planId of PLAN_IDS) {
+        for (const status of SUBSCRIPTION_STATUSES) {
+          const subscriptions = [{ planId, status }];
+          const access = viewerAccess({ isAdmin }, subscriptions);
+          expect(exportPrompt(access) === "export").toBe(accessFlags(subscriptions, isAdmin).hasExportAccess);
+          expect(searchPrompt(access) === "none").toBe(accessFlags(subscriptions, isAdmin).hasActiveAccess);
+        }
+      }
+    }
   });
 });

@@ -55,3 +55,52 @@ export function accessFlags(subscriptions: readonly SubscriptionLike[], isAdmin:
     isTrialing,
   };
 }
+
+/**
+ * What a page and the server know about the person asking: signed in or not, admin or not, and the spec 4
+ * flags. The server derives it (`getViewerAccess`) and hands it to pages; pages only pick prompts from it.
+ */
+export interface ViewerAccess extends AccessFlags {
+  isSignedIn: boolean;
+  isAdmin: boolean;
+}
+
+/** A visitor: signed out, no access. */
+export const VISITOR_ACCESS: ViewerAccess = {
+  isSignedIn: false,
+  isAdmin: false,
+  ...accessFlags([], false),
+};
+
+/** spec 4 flags for a viewer: a visitor (null) or a signed-in user with their subscriptions. */
+export function viewerAccess(
+  user: { isAdmin: boolean } | null,
+  subscriptions: readonly SubscriptionLike[],
+): ViewerAccess {
+  if (!user) return VISITOR_ACCESS;
+  return { isSignedIn: true, isAdmin: user.isAdmin, ...accessFlags(subscriptions, user.isAdmin) };
+}
+
+export type SearchPrompt = "none" | "signup" | "pricing";
+
+/**
+ * spec 4 search page access logic: active access (a trial included; admins always have it) sees no
+ * prompt; a visitor gets the mandatory sign-up dialog; a signed-in user without access the pricing dialog.
+ */
+export function searchPrompt(access: ViewerAccess): SearchPrompt {
+  if (access.hasActiveAccess) return "none";
+  return access.isSignedIn ? "pricing" : "signup";
+}
+
+export type ExportPrompt = "export" | "signup" | "trial" | "pricing";
+
+/**
+ * spec 4 export without export access: a visitor is asked to sign up, a trial user gets the
+ * export-disabled-during-trial dialog, anyone else without export access the pricing dialog. The server
+ * decides again on every export from the same flags: this only picks the dialog.
+ */
+export function exportPrompt(access: ViewerAccess): ExportPrompt {
+  if (access.hasExportAccess) return "export";
+  if (!access.isSignedIn) return "signup";
+  return access.isTrialing ? "trial" : "pricing";
+}

@@ -1,17 +1,10 @@
 import { z } from "zod";
+import { emailAddressSchema as email } from "./email-address";
 import { AUTH_ERRORS } from "./messages";
 
 // spec 5: at least 6 characters; the server also caps length (hashing cost) at 128.
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
-
-const email = z
-  .string({ error: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .max(254, "Email is too long")
-  .pipe(z.email("Enter a valid email address"))
-  .transform((value) => value.toLowerCase());
 
 const newPassword = z
   .string({ error: "Password is required" })

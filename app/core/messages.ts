@@ -1,5 +1,6 @@
 /**
- * The spec's toast texts (sections 4 and 8), word for word. They are contracts: tests assert them.
+ * Every toast and error text the app shows, in one place. The spec's texts (sections 4 and 8) are used
+ * word for word: they are contracts, and tests assert them.
  */
 export interface ToastMessage {
   title: string;
@@ -42,4 +43,107 @@ export const AUTH_ERRORS = {
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
   invalidResetLink: "This password reset link is invalid or has expired. Please request a new one.",
   wrongCurrentPassword: "Your current password is not correct.",
+} as const;
+
+export const EMAIL_CONFIRMED_TOAST = {
+  title: "Email confirmed",
+  description: "Your account is ready.",
+  type: "success",
+} as const satisfies ToastMessage;
+
+export const PASSWORD_RESET_TOAST = {
+  title: "Password updated",
+  description: "Your password has been reset. Sign in with your new password.",
+  type: "success",
+} as const satisfies ToastMessage;
+
+/** The account page's outcomes (flash toasts after a redirect). */
+export const PROFILE_TOASTS = {
+  profileUpdated: { title: "Profile updated", description: "Your changes have been saved.", type: "success" },
+  passwordChanged: {
+    title: "Password changed",
+    description: "Your other sessions have been signed out.",
+    type: "success",
+  },
+  accountDeleted: {
+    title: "Account deleted",
+    description: "Your account and its data have been removed.",
+    type: "success",
+  },
+} as const satisfies Record<string, ToastMessage>;
+
+/** The toast after a subscription is set to end; `until` is the formatted end date, when known. */
+export function subscriptionCanceledToast(until: string | null): ToastMessage {
+  return {
+    title: "Subscription canceled",
+    description: `Your plan will not renew.${until ? ` You keep access until ${until}.` : ""}`,
+    type: "success",
+  };
+}
+
+/** spec 8: checkout, upgrade and payment-return texts, word for word. */
+export const CHECKOUT_ERROR_TITLE = "Checkout Error";
+export const CHECKOUT_ERRORS = {
+  failed: "Failed to create checkout session",
+  noUrl: "No checkout URL received",
+  unexpected: "An unexpected error occurred",
+} as const;
+
+export const UPGRADE_TOASTS = {
+  success: {
+    title: "Trial Upgraded Successfully!",
+    description: "Your subscription is now active. You have full access to all features.",
+    type: "success",
+  },
+  failedTitle: "Upgrade Failed",
+  failed: "Failed to upgrade your trial. Please try again.",
+  unexpected: "An unexpected error occurred. Please try again.",
+  inProgress: "Upgrade already in progress",
+} as const;
+
+export const PAYMENT_RETURN_TOASTS = {
+  success: {
+    title: "Payment successful!",
+    description: "Welcome to your Pro Plan. You now have full access to all features.",
+    type: "success",
+  },
+  canceled: {
+    title: "Payment canceled",
+    description: "Your payment was canceled. You can try again anytime.",
+    type: "info",
+  },
+} as const satisfies Record<string, ToastMessage>;
+
+/** spec 8 export toasts, word for word. */
+export const EXPORT_TOASTS = {
+  success: {
+    title: "Export successful!",
+    description: "Your CSV file has been downloaded.",
+    type: "success",
+  },
+  failure: { title: "Export failed", description: "Failed to export CSV. Please try again.", type: "error" },
+} as const satisfies Record<string, ToastMessage>;
+
+/** Why the export endpoint refuses (issue 6: a clear message, and no data). */
+export const EXPORT_DENIED = {
+  signedOut: "Sign in with a paid plan to export.",
+  trialing: "Exports unlock when your trial is upgraded.",
+  noExportAccess: "Exports need an active paid plan. Choose a plan to export.",
+} as const;
+
+export const EXPORT_FAILED = EXPORT_TOASTS.failure.description;
+export const EXPORT_BUSY = "Too many exports are running right now. Please try again in a minute.";
+
+/** spec 8 copy-email toast; the failure is ours (a browser that refuses the clipboard). */
+export const COPY_EMAIL_TOASTS = {
+  copiedTitle: "Email Copied",
+  failed: { title: "Could not copy the email", description: "Select the address and copy it by hand." },
+} as const;
+
+/** The public forms' notice after a 429; `retry` is "in a minute" or "in N minutes" (retryIn). */
+export const PUBLIC_FORM_RATE_LIMITED = {
+  contact: (retry: string) => `You have sent several messages in the last hour. Please try again ${retry}.`,
+  trial: (retry: string) => `You have sent several requests in the last hour. Please try again ${retry}.`,
+  doNotSell: (retry: string, contactEmail: string) =>
+    `Too many requests from your network in the last hour. Please try again ${retry}, or email ${contactEmail}.`,
 } as const;

@@ -130,11 +130,5 @@ export function activeFilterCount(state: SearchState): number {
 
 /** The filters alone, as spec 3's active filter set (for the activity log and export). */
 export function filtersOf(state: SearchState): Record<FilterKey, string> {
-  return {
-    industry: state.industry,
-    stage: state.stage,
-    location: state.location,
-    amount: state.amount,
-    date: state.date,
-  };
+  return Object.fromEntries(FILTER_KEYS.map((key) => [key, state[key]])) as Record<FilterKey, string>;
 }

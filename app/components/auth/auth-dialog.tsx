@@ -16,7 +16,7 @@ import { AUTH_TITLES, type AuthMode } from "./auth-modes";
 
 // The form (and zod, its validation) loads when the dialog is about to open, not with every page: it was
 // a quarter of the home page's JavaScript. preloadAuthForm starts the download on hover or focus.
-const loadAuthForm = () => import("./auth-form");
+const loadAuthForm = () => import("./auth-form-entry");
 const AuthForm = lazy(() => loadAuthForm().then((module) => ({ default: module.AuthForm })));
 
 /** Starts loading the auth form before the dialog opens (call on pointer enter or focus of a trigger). */

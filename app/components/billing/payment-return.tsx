@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { PAYMENT_RETURN_TOASTS } from "~/core/billing-messages";
+import { PAYMENT_RETURN_TOASTS } from "~/core/messages";
 
 /**
  * spec 4, return from payment: success=true shows the success notice and refreshes the subscription;

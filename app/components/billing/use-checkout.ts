@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { toast } from "sonner";
-import { CHECKOUT_ERROR_TITLE, CHECKOUT_ERRORS } from "~/core/billing-messages";
+import { CHECKOUT_ERROR_TITLE, CHECKOUT_ERRORS } from "~/core/messages";
 import type { CheckoutPlanId } from "~/core/plans";
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { toast } from "sonner";
-import { UPGRADE_TOASTS } from "~/core/billing-messages";
+import { UPGRADE_TOASTS } from "~/core/messages";
 
 interface UpgradeResult {
   success: boolean;

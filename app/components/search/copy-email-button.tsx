@@ -1,6 +1,7 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
+import { COPY_EMAIL_TOASTS } from "~/core/messages";
 import { copyToClipboard } from "./copy-to-clipboard";
 
 /** How long the button shows its check mark after a copy. */
@@ -19,9 +20,9 @@ export function CopyEmailButton({ email }: { email: string }) {
   async function copy() {
     if (await copyToClipboard(email)) {
       setIsCopied(true);
-      toast.success("Email Copied", { description: email });
+      toast.success(COPY_EMAIL_TOASTS.copiedTitle, { description: email });
     } else {
-      toast.error("Could not copy the email", { description: "Select the address and copy it by hand." });
+      toast.error(COPY_EMAIL_TOASTS.failed.title, { description: COPY_EMAIL_TOASTS.failed.description });
     }
   }
 

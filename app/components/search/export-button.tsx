@@ -1,32 +1,19 @@
 import { Download } from "lucide-react";
 import { useState } from "react";
+import { exportPrompt, type ViewerAccess } from "~/core/access";
 import { formatCount } from "~/core/format";
 import type { SearchState } from "~/core/search-params";
 import { useAuthDialog } from "../auth/auth-dialog";
 import { PricingDialog } from "../billing/pricing-dialog";
 import { Button } from "../ui/button";
 import { ExportTrialDialog } from "./export-trial-dialog";
-import type { SearchAccess } from "./search-access";
 import { useCsvExport } from "./use-csv-export";
 
 interface ExportButtonProps {
-  access: SearchAccess;
+  access: ViewerAccess;
   state: SearchState;
   /** The search's total, for the progress figure; null while there is no result. */
   total: number | null;
-}
-
-type ExportPrompt = "export" | "signup" | "trial" | "pricing";
-
-/**
- * spec 4 export without export access: a visitor is asked to sign up, a trial user gets the
- * export-disabled-during-trial dialog, anyone else without export access the pricing dialog. The server
- * checks again on every export (api.export-csv): this only picks the dialog.
- */
-export function exportPrompt(access: SearchAccess): ExportPrompt {
-  if (access.hasExportAccess || access.isAdmin) return "export";
-  if (!access.isSignedIn) return "signup";
-  return access.isTrialing ? "trial" : "pricing";
 }
 
 function progressText(rows: number, total: number | null): string {

@@ -3,7 +3,6 @@ import { groupCountriesByContinent } from "~/core/filter-options";
 import { filterValueLabel, locationLabel } from "./filter-labels";
 import { industryOptions, locationOptions, MAX_PICKER_RESULTS, matchOptions } from "./picker-options";
 import { resultsTotalText } from "./results-total";
-import { searchPrompt } from "./search-access";
 
 const grouped = {
   "United States": { California: ["San Francisco", "San Jose"], Texas: ["Austin"] },
@@ -83,25 +82,5 @@ describe("labels", () => {
     expect(resultsTotalText({ total: 1234, isTotalApproximate: false })).toBe("1,234 companies");
     expect(resultsTotalText({ total: 66_000, isTotalApproximate: true })).toBe("about 66,000 companies");
     expect(resultsTotalText({ total: 1, isTotalApproximate: false })).toBe("1 company");
-  });
-});
-
-describe("searchPrompt (spec 4 search page access logic)", () => {
-  const base = {
-    isSignedIn: false,
-    isAdmin: false,
-    hasActiveAccess: false,
-    hasExportAccess: false,
-    isTrialing: false,
-  };
-
-  it("asks a visitor to sign up and a signed-in user without access to choose a plan", () => {
-    expect(searchPrompt(base)).toBe("signup");
-    expect(searchPrompt({ ...base, isSignedIn: true })).toBe("pricing");
-  });
-
-  it("leaves users with active access (trial included) and admins alone", () => {
-    expect(searchPrompt({ ...base, isSignedIn: true, hasActiveAccess: true, isTrialing: true })).toBe("none");
-    expect(searchPrompt({ ...base, isSignedIn: true, isAdmin: true })).toBe("none");
   });
 });

@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
+import { searchPrompt, type ViewerAccess } from "~/core/access";
 import { PricingDialog } from "../billing/pricing-dialog";
 import { SampleSignupDialog } from "./sample-signup-dialog";
-import { type SearchAccess, searchPrompt } from "./search-access";
 
 /** spec 9: the auth stability delay before the search page decides on a prompt. */
 const STABILITY_DELAY_MS = 100;
 
 interface SearchAccessPromptsProps {
-  access: SearchAccess;
+  access: ViewerAccess;
   totalCompanies: number;
 }
 
@@ -27,8 +27,8 @@ export function SearchAccessPrompts({ access, totalCompanies }: SearchAccessProm
 
   const prompt = searchPrompt(access);
   useEffect(() => {
-    if (access.isSignedIn && access.hasActiveAccess) setIsConfirmed(true);
-  }, [access.isSignedIn, access.hasActiveAccess]);
+    if (prompt === "none") setIsConfirmed(true);
+  }, [prompt]);
 
   const shown = isStable && !isConfirmed ? prompt : "none";
   return (

@@ -2,32 +2,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { exportFileName, fileNameFromDisposition } from "~/core/csv";
-import type { ToastMessage } from "~/core/messages";
+import { exportRequestBody } from "~/core/export-request";
+import { EXPORT_TOASTS } from "~/core/messages";
 import type { SearchState } from "~/core/search-params";
-
-/** spec 8 export toasts, word for word. */
-export const EXPORT_TOASTS = {
-  success: {
-    title: "Export successful!",
-    description: "Your CSV file has been downloaded.",
-    type: "success",
-  },
-  failure: { title: "Export failed", description: "Failed to export CSV. Please try again.", type: "error" },
-} as const satisfies Record<string, ToastMessage>;
-
-/** spec 7 export-csv body: the search query and the filters under the spec's names. */
-export function exportRequestBody(state: SearchState) {
-  return {
-    searchQuery: state.q,
-    filters: {
-      industry: state.industry,
-      fundingStage: state.stage,
-      location: state.location,
-      fundingAmount: state.amount,
-      fundingDate: state.date,
-    },
-  };
-}
 
 const CR = 13;
 const LF = 10;

@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/core/auth-forms";
 import { PRODUCT_NAME } from "~/core/brand";
 import { AUTH_ERRORS } from "~/core/messages";
 import type { Db } from "../db/database.server";
@@ -77,8 +78,8 @@ export function createAuth({ db, config, mailer }: AuthDeps) {
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       // A reset proves control of the inbox, not of the sessions: end all of them.

@@ -1,5 +1,5 @@
+import { getDatabase } from "../app-database.server";
 import { getAuthServices } from "../auth/auth-services.server";
-import { getDatabase } from "../db/connection.server";
 import { handleExportRequest } from "./export-request.server";
 
 /**

@@ -1,38 +1,33 @@
 import { parse } from "csv-parse/sync";
-import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { SubscriptionStatus } from "~/core/access";
+import { EXPORT_BUSY, EXPORT_DENIED } from "~/core/messages";
 import { EMPTY_SEARCH, type SearchState } from "~/core/search-params";
-import { type AccountServices, signUp } from "../auth/account.server";
-import { type AuthConfig, createAuth } from "../auth/auth.server";
-import { CLIENT_IP_HEADER } from "../auth/client-ip";
-import { mailMessages, subscriptions, userActivity, users } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
-import { seedCompanies } from "../demo-data/seed.server";
-import { createLogMailer } from "../mail/mailer.server";
-import { COMPANY_CSV_HEADERS } from "./crunchbase-columns";
 import {
-  EXPORT_BUSY,
-  EXPORT_DENIED,
-  type ExportServices,
-  handleExportRequest,
-} from "./export-request.server";
-import { invalidateSearchCounts, searchCompanies } from "./search.server";
+  cookieHeader,
+  lastLinkMailedTo,
+  TEST_APP_URL,
+  testAccountServices,
+  testAuthConfig,
+} from "~tests/fixtures/accounts";
+import { setUpTestDatabase } from "~tests/fixtures/database";
+import { type AccountServices, signUp } from "../auth/account.server";
+import { CLIENT_IP_HEADER } from "../auth/client-ip";
+import { COMPANY_CSV_HEADERS } from "../companies/crunchbase-columns";
+import { invalidateSearchCounts, searchCompanies } from "../companies/search.server";
+import { subscriptions, userActivity, users } from "../db/schema";
+import { seedCompanies } from "../demo-data/seed.server";
+import { type ExportServices, handleExportRequest } from "./export-request.server";
 
-const APP_URL = "http://localhost:3000";
+const APP_URL = TEST_APP_URL;
 const NOW = new Date("2026-11-21T12:00:00Z");
 const SEEDED = 400;
-const config: AuthConfig = {
-  APP_ENV: "test",
-  APP_URL,
-  AUTH_SECRET: "test-secret-test-secret-test-secret-1234",
-  ADMIN_EMAILS: ["boss@example.com"],
-  AUTH_RATE_LIMIT_MAX: 1_000,
-  AUTH_RATE_LIMIT_WINDOW_SECONDS: 60,
-};
+const config = testAuthConfig({ AUTH_RATE_LIMIT_MAX: 1_000 });
 const PASSWORD = "violet-harbor-71";
 
-let database: TestDatabase;
+// The seeded companies and accounts are shared by every test of the file.
+const database = setUpTestDatabase({ reset: "file" });
 let accounts: AccountServices;
 let services: ExportServices;
 /** Session cookies by account. */
@@ -44,19 +39,8 @@ async function signedUpCookie(email: string): Promise<string> {
     headers: { origin: APP_URL, "user-agent": "vitest", [CLIENT_IP_HEADER]: "10.0.6.1" },
   });
   expect((await signUp(accounts, request, { email, password: PASSWORD })).ok).toBe(true);
-  const [message] = await database.db
-    .select()
-    .from(mailMessages)
-    .where(eq(mailMessages.toAddress, email))
-    .orderBy(desc(mailMessages.id))
-    .limit(1);
-  const link = message?.textBody.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error(`no confirmation link for ${email}`);
-  const response = await accounts.auth.handler(new Request(link));
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
+  const response = await accounts.auth.handler(new Request(await lastLinkMailedTo(database.db, email)));
+  return cookieHeader(response.headers.getSetCookie());
 }
 
 async function userIdOf(email: string): Promise<string> {
@@ -84,14 +68,8 @@ async function setSubscription(email: string, status: SubscriptionStatus, planId
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await database.reset();
   invalidateSearchCounts();
-  const mailer = createLogMailer(database.db, {
-    from: "Roundlist <hello@roundlist.example>",
-    log: { info() {}, warn() {} },
-  });
-  accounts = { db: database.db, auth: createAuth({ db: database.db, config, mailer }) };
+  accounts = testAccountServices(database.db, config);
   services = { database, auth: accounts.auth };
   await seedCompanies(database.db, { count: SEEDED, today: NOW });
   for (const name of ["none", "trialing", "past_due", "canceled", "active", "monthly", "boss"]) {
@@ -102,9 +80,6 @@ beforeAll(async () => {
   await setSubscription("canceled@example.com", "canceled");
   await setSubscription("active@example.com", "active");
   await setSubscription("monthly@example.com", "active", "monthly");
-});
-afterAll(async () => {
-  await database.close();
 });
 
 interface RequestOptions {

@@ -1,13 +1,18 @@
 import { exportFileName } from "~/core/csv";
+import {
+  ExportRequestError,
+  searchParamsFromExportBody,
+  searchParamsFromExportForm,
+} from "~/core/export-request";
+import { EXPORT_BUSY, EXPORT_DENIED, EXPORT_FAILED } from "~/core/messages";
 import { parseSearchParams, type SearchParamError, type SearchState } from "~/core/search-params";
 import { recordActivity } from "../activity/activity.server";
 import type { Auth } from "../auth/auth.server";
-import { isAdmin } from "../auth/roles.server";
 import { lookUpSession, type SessionUser } from "../auth/session.server";
-import { getBillingState } from "../billing/billing.server";
+import { getViewerAccess } from "../billing/viewer-access.server";
+import { streamCompaniesCsv } from "../companies/export.server";
 import type { Database } from "../db/database.server";
 import { logger } from "../logger.server";
-import { streamCompaniesCsv } from "./export.server";
 
 /** What the export needs, passed in so tests can hand it their own database and auth. */
 export interface ExportServices {
@@ -16,16 +21,6 @@ export interface ExportServices {
   /** Overrides MAX_RUNNING_EXPORTS (tests with a small pool). */
   maxRunningExports?: number;
 }
-
-/** Why an export is refused (issue 6: a clear message, and no data). */
-export const EXPORT_DENIED = {
-  signedOut: "Sign in with a paid plan to export.",
-  trialing: "Exports unlock when your trial is upgraded.",
-  noExportAccess: "Exports need an active paid plan. Choose a plan to export.",
-} as const;
-
-export const EXPORT_FAILED = "Failed to export CSV. Please try again.";
-export const EXPORT_BUSY = "Too many exports are running right now. Please try again in a minute.";
 
 /**
  * Exports running at once in this process. On a server each holds a pool connection for its whole length
@@ -40,60 +35,19 @@ export type ExportGate =
 
 /**
  * spec 4 export access (pro access and not trialing; admins too), decided on the server for every request
- * from the session, the stored role (spec 7 is_admin) and the current subscriptions, never from the client.
+ * from the session (its role is the stored one, spec 7 is_admin) and the current subscriptions, never
+ * from the client.
  */
 export async function exportGate(services: ExportServices, request: Request): Promise<ExportGate> {
   const { user } = await lookUpSession(services.auth, request);
   if (!user) return { ok: false, status: 403, message: EXPORT_DENIED.signedOut };
-  const db = services.database.db;
-  const billing = await getBillingState(db, { id: user.id, isAdmin: await isAdmin(db, user.id) });
-  if (billing.access.hasExportAccess) return { ok: true, user };
+  const access = await getViewerAccess(services.database.db, user);
+  if (access.hasExportAccess) return { ok: true, user };
   return {
     ok: false,
     status: 403,
-    message: billing.access.isTrialing ? EXPORT_DENIED.trialing : EXPORT_DENIED.noExportAccess,
+    message: access.isTrialing ? EXPORT_DENIED.trialing : EXPORT_DENIED.noExportAccess,
   };
-}
-
-/** spec 7 export-csv body: { searchQuery, filters: { industry, fundingStage, location, fundingAmount, fundingDate } }. */
-const SPEC_NAMES: Readonly<Record<string, string>> = {
-  searchQuery: "q",
-  fundingStage: "stage",
-  fundingAmount: "amount",
-  fundingDate: "date",
-};
-/** The search page's own URL names, accepted too (a GET carries exactly the search page's query string). */
-const SEARCH_NAMES = new Set(["q", "industry", "stage", "location", "amount", "date"]);
-
-export class ExportRequestError extends Error {
-  override name = "ExportRequestError";
-}
-
-function addCriterion(params: URLSearchParams, key: string, value: unknown, path: string): void {
-  const name = SPEC_NAMES[key] ?? (SEARCH_NAMES.has(key) ? key : undefined);
-  if (!name || value === null || value === undefined) return;
-  if (typeof value !== "string") throw new ExportRequestError(`"${path}" must be text.`);
-  params.set(name, value);
-}
-
-/** A JSON body in spec 7's shape (or with the search page's names), as search URL parameters. */
-function paramsFromJson(body: unknown): URLSearchParams {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new ExportRequestError("The request body must be a JSON object.");
-  }
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(body)) {
-    if (key === "filters") continue;
-    addCriterion(params, key, value, key);
-  }
-  const filters: unknown = (body as { filters?: unknown }).filters;
-  if (filters !== undefined && filters !== null) {
-    if (typeof filters !== "object" || Array.isArray(filters)) {
-      throw new ExportRequestError('"filters" must be an object.');
-    }
-    for (const [key, value] of Object.entries(filters)) addCriterion(params, key, value, `filters.${key}`);
-  }
-  return params;
 }
 
 async function criteriaParams(request: Request): Promise<URLSearchParams> {
@@ -105,12 +59,10 @@ async function criteriaParams(request: Request): Promise<URLSearchParams> {
     } catch {
       throw new ExportRequestError("The request body is not valid JSON.");
     }
-    return paramsFromJson(body);
+    return searchParamsFromExportBody(body);
   }
-  const params = new URLSearchParams();
   const form = await request.formData().catch(() => new FormData());
-  for (const [key, value] of form) addCriterion(params, key, value, key);
-  return params;
+  return searchParamsFromExportForm(form);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createTransport } from "nodemailer";
-import { getDb } from "../db/connection.server";
+import { getDb } from "../app-database.server";
 import type { Db } from "../db/database.server";
 import { mailMessages } from "../db/schema";
 import { type Env, env } from "../env.server";

@@ -30,4 +30,16 @@ describe("contactAddress", () => {
     expect(contactAddress(config, "  ")).toBe("hello@roundlist.example");
     expect(contactAddress(config, "not an address")).toBe("hello@roundlist.example");
   });
+
+  it("reads CONTACT_EMAIL from the configuration", () => {
+    expect(
+      contactAddress({
+        MAIL_FROM: "Roundlist <hello@roundlist.example>",
+        CONTACT_EMAIL: "privacy@roundlist.example",
+      }),
+    ).toBe("privacy@roundlist.example");
+    expect(contactAddress({ MAIL_FROM: "Roundlist <hello@roundlist.example>" })).toBe(
+      "hello@roundlist.example",
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { type Env, env } from "../env.server";
+import { type Env, env, PLAIN_EMAIL_ADDRESS } from "../env.server";
 
 /** The address inside a From header: "Roundlist <hello@roundlist.example>" -> "hello@roundlist.example". */
 export function mailboxOf(from: string): string {
@@ -16,12 +16,13 @@ export function adminRecipients(config: Pick<Env, "ADMIN_EMAILS" | "MAIL_FROM"> 
 
 /**
  * The address the terms and privacy pages give for questions and privacy requests: CONTACT_EMAIL when set,
- * else MAIL_FROM's address (a From address may be a no-reply mailbox, hence the separate setting).
+ * else MAIL_FROM's address (a From address may be a no-reply mailbox, hence the separate setting). The env
+ * module refuses a CONTACT_EMAIL that is not an address at start; an override is held to the same rule.
  */
 export function contactAddress(
-  config: Pick<Env, "MAIL_FROM"> = env(),
-  override: string | undefined = process.env.CONTACT_EMAIL,
+  config: Pick<Env, "MAIL_FROM" | "CONTACT_EMAIL"> = env(),
+  override: string | undefined = config.CONTACT_EMAIL,
 ): string {
   const configured = override?.trim();
-  return configured && /^[^\s@]+@[^\s@]+$/.test(configured) ? configured : mailboxOf(config.MAIL_FROM);
+  return configured && PLAIN_EMAIL_ADDRESS.test(configured) ? configured : mailboxOf(config.MAIL_FROM);
 }

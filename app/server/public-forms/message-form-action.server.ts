@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getDb } from "../db/connection.server";
+import { getDb } from "../app-database.server";
 import { getMailer } from "../mail/mailer.server";
 import { adminRecipients } from "./contact-address.server";
 import { clientIp, readPublicForm } from "./read-form.server";

@@ -1,8 +1,8 @@
 import type { FieldErrors } from "~/core/auth-forms";
 import { fieldErrorsOf } from "~/core/auth-forms";
+import { doNotSellSchema } from "~/core/public-forms";
 import type { Db } from "../db/database.server";
 import { requestDoNotSell } from "../suppression/do-not-sell.server";
-import { doNotSellSchema } from "./form-schemas.server";
 import { type FormRateLimit, takeFormSlot } from "./rate-limit.server";
 import { type FormValues, formValues, isHoneypotFilled } from "./submit-public-form.server";
 

@@ -1,37 +1,28 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { HONEYPOT_FIELD } from "~/core/public-forms";
+import { quietMailer } from "~tests/fixtures/accounts";
+import { setUpTestDatabase } from "~tests/fixtures/database";
+import { company } from "~tests/fixtures/factories";
 import { queryRows } from "../db/query-rows.server";
 import { companies, contactSubmissions, mailMessages } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
-import { createLogMailer, type Mailer, type MailLog } from "../mail/mailer.server";
+import type { Mailer } from "../mail/mailer.server";
 import { adminRecipients } from "./contact-address.server";
-import { HONEYPOT_FIELD } from "./form-schemas.server";
 import { PUBLIC_FORM_RATE_LIMIT, takeFormSlot } from "./rate-limit.server";
 import { submitDoNotSell } from "./submit-do-not-sell.server";
 import { type PublicFormDeps, submitPublicForm } from "./submit-public-form.server";
 
-let database: TestDatabase;
-const quietLog: MailLog = { info() {}, warn() {} };
+const database = setUpTestDatabase();
 const ADMINS = adminRecipients({
   ADMIN_EMAILS: ["ops@roundlist.example", "cto@roundlist.example"],
   MAIL_FROM: "",
 });
 const NOW = new Date("2026-11-21T12:00:00Z");
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  await database.reset();
-});
-afterAll(async () => {
-  await database.close();
-});
-
 function deps(overrides: Partial<PublicFormDeps> = {}): PublicFormDeps {
   return {
     db: database.db,
-    mailer: createLogMailer(database.db, { from: "Roundlist <hello@roundlist.example>", log: quietLog }),
+    mailer: quietMailer(database.db),
     recipients: ADMINS,
     now: NOW,
     ...overrides,
@@ -223,12 +214,7 @@ describe("submitPublicForm: /request-trial (issue 7)", () => {
 
 describe("submitDoNotSell (issue 7)", () => {
   beforeEach(async () => {
-    await database.db.insert(companies).values({
-      slug: "quantix",
-      organizationName: "Quantix",
-      nameKey: "quantix",
-      email: "ann@quantix.example",
-    });
+    await database.db.insert(companies).values(company("Quantix", { email: "ann@quantix.example" }));
   });
 
   async function hiddenCompanies(): Promise<number> {

@@ -1,12 +1,12 @@
 import { type FieldErrors, fieldErrorsOf } from "~/core/auth-forms";
 import { PRODUCT_NAME } from "~/core/brand";
+import { contactSchema, HONEYPOT_FIELD, type TrialInput, trialSchema } from "~/core/public-forms";
 import type { Db } from "../db/database.server";
 import { contactSubmissions } from "../db/schema";
 import { logger } from "../logger.server";
 import type { MailMessage } from "../mail/mail-message";
 import { renderMail } from "../mail/mail-message";
 import type { Mailer } from "../mail/mailer.server";
-import { contactSchema, HONEYPOT_FIELD, type TrialInput, trialSchema } from "./form-schemas.server";
 import { type FormRateLimit, takeFormSlot } from "./rate-limit.server";
 
 export type PublicFormKind = "contact" | "trial";

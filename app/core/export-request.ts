@@ -1,0 +1,81 @@
+import { FILTER_KEYS, type FilterKey, type SearchState } from "./search-params";
+
+/**
+ * spec 7 export-csv body: `{ searchQuery, filters: { industry, fundingStage, location, fundingAmount,
+ * fundingDate } }`. The one place that maps the search state to those names and back: the browser builds
+ * the body with `exportRequestBody`, the server reads it with `searchParamsFromExportBody`. Typed by
+ * FilterKey, so a new filter without a name here does not compile.
+ */
+export const EXPORT_FILTER_NAMES: Readonly<Record<FilterKey, string>> = {
+  industry: "industry",
+  stage: "fundingStage",
+  location: "location",
+  amount: "fundingAmount",
+  date: "fundingDate",
+};
+const EXPORT_QUERY_NAME = "searchQuery";
+
+export interface ExportRequestBody {
+  searchQuery: string;
+  filters: Record<string, string>;
+}
+
+/** The body the browser posts for the current search (the page is left out: an export is every page). */
+export function exportRequestBody(state: SearchState): ExportRequestBody {
+  const filters: Record<string, string> = {};
+  for (const key of FILTER_KEYS) filters[EXPORT_FILTER_NAMES[key]] = state[key];
+  return { [EXPORT_QUERY_NAME]: state.q, filters } as ExportRequestBody;
+}
+
+/**
+ * Every name the export accepts, and the search URL parameter it stands for: spec 7's names, and the
+ * search page's own URL names (a GET carries exactly the search page's query string).
+ */
+const PARAM_FOR_NAME: ReadonlyMap<string, string> = new Map([
+  [EXPORT_QUERY_NAME, "q"],
+  ["q", "q"],
+  ...FILTER_KEYS.flatMap(
+    (key): Array<[string, string]> => [
+      [EXPORT_FILTER_NAMES[key], key],
+      [key, key],
+    ],
+  ),
+]);
+
+export class ExportRequestError extends Error {
+  override name = "ExportRequestError";
+}
+
+function addCriterion(params: URLSearchParams, key: string, value: unknown, path: string): void {
+  const name = PARAM_FOR_NAME.get(key);
+  if (!name || value === null || value === undefined) return;
+  if (typeof value !== "string") throw new ExportRequestError(`"${path}" must be text.`);
+  params.set(name, value);
+}
+
+/** A JSON body in spec 7's shape (or with the search page's names), as search URL parameters. */
+export function searchParamsFromExportBody(body: unknown): URLSearchParams {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new ExportRequestError("The request body must be a JSON object.");
+  }
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) {
+    if (key === "filters") continue;
+    addCriterion(params, key, value, key);
+  }
+  const filters: unknown = (body as { filters?: unknown }).filters;
+  if (filters !== undefined && filters !== null) {
+    if (typeof filters !== "object" || Array.isArray(filters)) {
+      throw new ExportRequestError('"filters" must be an object.');
+    }
+    for (const [key, value] of Object.entries(filters)) addCriterion(params, key, value, `filters.${key}`);
+  }
+  return params;
+}
+
+/** Form fields (a plain HTML form posting the search) under either set of names, as search URL parameters. */
+export function searchParamsFromExportForm(fields: Iterable<[string, unknown]>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of fields) addCriterion(params, key, value, key);
+  return params;
+}

@@ -1,0 +1,18 @@
+import { VISITOR_ACCESS, type ViewerAccess, viewerAccess } from "~/core/access";
+import type { SessionUser } from "../auth/session.server";
+import type { Db } from "../db/database.server";
+import { getBillingState } from "./billing.server";
+
+/**
+ * spec 4 access of the person behind a request, decided on the server from the session (whose role is
+ * read from the users table on every request) and the current subscriptions. Pages, the export endpoint
+ * and every later guard ask here, so they cannot disagree.
+ */
+export async function getViewerAccess(
+  db: Db,
+  user: Pick<SessionUser, "id" | "isAdmin"> | null,
+): Promise<ViewerAccess> {
+  if (!user) return VISITOR_ACCESS;
+  const billing = await getBillingState(db, user);
+  return viewerAccess(user, billing.subscriptions);
+}
