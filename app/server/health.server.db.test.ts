@@ -1,25 +1,21 @@
 import { describe, expect, it } from "vitest";
+import { closedTestDatabase, setUpTestDatabase } from "~tests/fixtures/database";
 import { openDatabase } from "./db/database.server";
-import { createTestDatabase } from "./db/test-database.server";
 import { checkHealth } from "./health.server";
+
+const database = setUpTestDatabase();
 
 describe("checkHealth", () => {
   it("answers 200 with the database kind while the database answers", async () => {
-    const database = await createTestDatabase();
-    try {
-      const report = await checkHealth(async () => database);
-      expect(report.status).toBe(200);
-      expect(report.body.status).toBe("ok");
-      expect(report.body.database).toMatchObject({ status: "up", kind: database.kind });
-    } finally {
-      await database.close();
-    }
+    const report = await checkHealth(async () => database);
+    expect(report.status).toBe(200);
+    expect(report.body.status).toBe("ok");
+    expect(report.body.database).toMatchObject({ status: "up", kind: database.kind });
   });
 
   it("answers 503 once the database is gone, without leaking the cause", async () => {
-    const database = await createTestDatabase();
-    await database.close();
-    const report = await checkHealth(async () => database);
+    const closed = await closedTestDatabase();
+    const report = await checkHealth(async () => closed);
     expect(report.status).toBe(503);
     expect(report.body).toEqual({
       status: "unavailable",

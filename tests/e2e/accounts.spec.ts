@@ -1,4 +1,3 @@
-import { expect, test } from "@playwright/test";
 import {
   gotoHydrated,
   openMailedLink,
@@ -8,6 +7,7 @@ import {
   uniqueEmail,
 } from "./accounts-helpers";
 import { E2E_ADMIN_EMAIL } from "./e2e-config";
+import { expect, logIn, test } from "./fixtures";
 
 test("sign up, confirm from the mailbox, land signed in on /search, sign out, sign in again", async ({
   page,
@@ -77,7 +77,7 @@ test("reset the password from the emailed link: the old session ends and the new
 }) => {
   const email = uniqueEmail("reset");
   const oldDevice = await browser.newPage();
-  await signUpAndConfirm(oldDevice, email);
+  await logIn(oldDevice, { email });
   await gotoHydrated(oldDevice, "/profile");
   await expect(oldDevice.getByRole("heading", { name: "Account Settings" })).toBeVisible();
 
@@ -116,8 +116,8 @@ test("reset the password from the emailed link: the old session ends and the new
   await page.close();
 });
 
-test("profile edits persist, and the header shows the new name", async ({ page }) => {
-  await signUpAndConfirm(page, uniqueEmail("profile"), { first: "Grace", last: "Hopper" });
+test("profile edits persist, and the header shows the new name", async ({ page, login }) => {
+  await login({ firstName: "Grace", lastName: "Hopper" });
   await gotoHydrated(page, "/profile");
   await expect(page.getByText("Last login")).toBeVisible();
   await page.getByLabel("First name").fill("Rear Admiral Grace");
@@ -132,7 +132,7 @@ test("profile edits persist, and the header shows the new name", async ({ page }
 
 test("the admin panel is for admins only", async ({ browser }) => {
   const user = await browser.newPage();
-  await signUpAndConfirm(user, uniqueEmail("user"));
+  await logIn(user);
   const denied = await user.goto("/admin");
   expect(denied?.status()).toBe(403);
   await expect(user.getByRole("heading", { name: "Access denied" })).toBeVisible();
@@ -141,7 +141,8 @@ test("the admin panel is for admins only", async ({ browser }) => {
   await user.close();
 
   const admin = await browser.newPage();
-  await signUpAndConfirm(admin, E2E_ADMIN_EMAIL);
+  await logIn(admin, { admin: true });
+  await gotoHydrated(admin, "/");
   await admin.getByRole("banner").getByRole("button", { name: "Ada Lovelace" }).click();
   await admin.getByRole("menuitem", { name: "Admin Panel" }).click();
   await expect(admin.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
@@ -149,8 +150,8 @@ test("the admin panel is for admins only", async ({ browser }) => {
   await admin.close();
 });
 
-test("session cookies are HttpOnly and SameSite=Lax", async ({ page, context }) => {
-  await signUpAndConfirm(page, uniqueEmail("cookie"));
+test("session cookies are HttpOnly and SameSite=Lax", async ({ login, context }) => {
+  await login();
   const session = (await context.cookies()).find((cookie) => cookie.name === "roundlist.session_token");
   expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax" });
 });

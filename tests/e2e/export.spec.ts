@@ -1,24 +1,16 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import { gotoHydrated, signUpAndConfirm, uniqueEmail } from "./accounts-helpers";
+import { gotoHydrated } from "./accounts-helpers";
 import { E2E_SEED_COUNT } from "./e2e-config";
+import { expect, logIn, test } from "./fixtures";
 
 const FILE_NAME = /^roundlist-companies-\d{4}-\d{2}-\d{2}\.csv$/;
 const TRIAL_DIALOG = "Export is disabled during your trial";
 
-/** Signs up and starts the annual plan's trial on the demo provider: trialing, so no export yet (spec 4). */
+/** On the annual plan's trial (bought on the demo provider): trialing, so no export yet (spec 4). */
 async function becomeTrialingSubscriber(page: Page): Promise<void> {
-  await signUpAndConfirm(page, uniqueEmail("exporter"));
-  await gotoHydrated(page, "/search");
-  await page
-    .getByRole("dialog", { name: "Choose Your Plan" })
-    .getByRole("button", { name: "Start the Annual plan" })
-    .click();
-  await expect(page).toHaveURL(/\/demo-checkout\//);
-  await page.getByRole("button", { name: "Pay (demo)" }).click();
-  await expect(page.getByText("Payment successful!")).toBeVisible();
-  await expect(page).toHaveURL(/\/search$/);
+  await logIn(page, { plan: "pro", status: "trialing" });
 }
 
 /** The number the page shows as the search's total ("1,234 companies"). */

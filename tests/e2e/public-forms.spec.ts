@@ -2,9 +2,10 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { gotoHydrated, signUpAndConfirm } from "./accounts-helpers";
+import type { Page } from "@playwright/test";
+import { gotoHydrated } from "./accounts-helpers";
 import { E2E_ADMIN_EMAIL, E2E_PORT } from "./e2e-config";
+import { expect, logIn, test } from "./fixtures";
 
 let counter = 0;
 function uniqueName(prefix: string): string {
@@ -180,6 +181,7 @@ async function startPrivateServer(): Promise<PrivateServer> {
     ADMIN_EMAILS: E2E_ADMIN_EMAIL,
     AUTH_SECRET: "e2e-do-not-sell-secret-0123456789abcdef",
     AUTH_RATE_LIMIT_MAX: "1000",
+    ENABLE_TEST_ROUTES: "true",
     LOG_LEVEL: "warn",
   };
   const child: ChildProcess = spawn("node", ["server.mjs"], { env, stdio: "ignore" });
@@ -223,7 +225,7 @@ test("a do-not-sell request removes the founder from search, counts and export; 
     const context = await browser.newContext({ baseURL: PRIVATE_URL });
     const page = await context.newPage();
     // The admin sees full founder emails and may export.
-    await signUpAndConfirm(page, E2E_ADMIN_EMAIL);
+    await logIn(page, { admin: true });
     await gotoHydrated(page, "/search");
     const totalBefore = totalOf(await page.getByTestId("results-total").textContent());
     expect(totalBefore).toBe(PRIVATE_SEED);

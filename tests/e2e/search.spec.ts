@@ -1,21 +1,16 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { gotoHydrated, PASSWORD, signUpAndConfirm, uniqueEmail } from "./accounts-helpers";
+import type { Locator, Page } from "@playwright/test";
+import { gotoHydrated, PASSWORD } from "./accounts-helpers";
+import { expect, logIn, test } from "./fixtures";
 
 /** spec 2: the visitor's free-sample dialog; the count is the live number of companies. */
 const SAMPLE_TITLE = /^Get a free sample from [\d,]+ startups$/;
 /** spec 5 masking: first character, stars, last character of the local part, then the domain. */
 const MASKED_EMAIL = /^[a-z0-9]\*+[a-z0-9]@/i;
 
-/** Signs up, confirms, and starts the annual plan's trial on the demo provider: active access (spec 4). */
+/** A user on the annual plan's trial (bought on the demo provider): active access (spec 4), on /search. */
 async function becomeSubscriber(page: Page): Promise<void> {
-  await signUpAndConfirm(page, uniqueEmail("searcher"));
+  await logIn(page, { plan: "pro", status: "trialing" });
   await gotoHydrated(page, "/search");
-  const pricing = page.getByRole("dialog", { name: "Choose Your Plan" });
-  await pricing.getByRole("button", { name: "Start the Annual plan" }).click();
-  await expect(page).toHaveURL(/\/demo-checkout\//);
-  await page.getByRole("button", { name: "Pay (demo)" }).click();
-  await expect(page.getByText("Payment successful!")).toBeVisible();
-  await expect(page).toHaveURL(/\/search$/);
 }
 
 function cards(page: Page): Locator {
@@ -66,9 +61,8 @@ test("a visitor gets the mandatory free-sample dialog and only masked emails", a
   expect(emails.filter((email) => !email.includes("*"))).toEqual([]);
 });
 
-test("a visitor who logs in from the sample dialog is offered the plans", async ({ page, browser }) => {
-  const email = uniqueEmail("returning");
-  await signUpAndConfirm(page, email);
+test("a visitor who logs in from the sample dialog is offered the plans", async ({ login, browser }) => {
+  const { email } = await login();
 
   // A fresh browser: the same person, signed out.
   const context = await browser.newContext();
@@ -84,8 +78,11 @@ test("a visitor who logs in from the sample dialog is offered the plans", async 
   await context.close();
 });
 
-test("a signed-in user without a plan gets the pricing dialog and a read-only search", async ({ page }) => {
-  await signUpAndConfirm(page, uniqueEmail("noplan"));
+test("a signed-in user without a plan gets the pricing dialog and a read-only search", async ({
+  page,
+  login,
+}) => {
+  await login();
   await gotoHydrated(page, "/search");
   const pricing = page.getByRole("dialog", { name: "Choose Your Plan" });
   await expect(pricing).toBeVisible();
@@ -181,15 +178,16 @@ test("a subscriber searches, filters, pages, copies an email, and a reload shows
 
   // Reloading the URL reproduces the view.
   const url = page.url();
-  const firstName =
-    (await cards(page).count()) > 0 ? await cards(page).first().getByRole("heading").textContent() : null;
+  const firstHeading = cards(page).first().getByRole("heading");
+  await expect(firstHeading).toBeVisible();
+  const firstName = (await firstHeading.textContent()) ?? "";
   const total = (await page.getByTestId("results-total").textContent()) ?? "";
   await gotoHydrated(page, url);
   expect(page.url()).toBe(url);
   await expect(page.getByTestId("results-total")).toHaveText(total);
   await expectChips(page, [`Industry: ${chosen}`, "Location: North America", "Funding date: Last year"]);
   await expect(input).toHaveValue("software");
-  if (firstName) await expect(cards(page).first().getByRole("heading")).toHaveText(firstName);
+  await expect(cards(page).first().getByRole("heading")).toHaveText(firstName);
 });
 
 test("removing a chip clears that filter; 'Any amount' resets the amount", async ({ page }) => {

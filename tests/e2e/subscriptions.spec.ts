@@ -1,10 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { gotoHydrated, signUpAndConfirm, uniqueEmail } from "./accounts-helpers";
+import { gotoHydrated } from "./accounts-helpers";
+import { expect, test } from "./fixtures";
 
 test("subscribe to the annual plan on the demo provider, upgrade the trial, then cancel", async ({
   page,
+  login,
 }) => {
-  await signUpAndConfirm(page, uniqueEmail("buyer"));
+  await login();
   await gotoHydrated(page, "/profile");
   await expect(page.getByText("You have no subscription yet.")).toBeVisible();
   await page.getByRole("button", { name: "Choose a plan" }).click();
@@ -45,8 +46,8 @@ test("subscribe to the annual plan on the demo provider, upgrade the trial, then
   await expect(page.getByText(/^Cancels on .*; access continues until then\.$/)).toBeVisible();
 });
 
-test("canceling on the demo checkout page comes back with the cancel notice", async ({ page }) => {
-  await signUpAndConfirm(page, uniqueEmail("undecided"));
+test("canceling on the demo checkout page comes back with the cancel notice", async ({ page, login }) => {
+  await login();
   await gotoHydrated(page, "/monthly");
   await page.getByRole("button", { name: "Start your free trial" }).click();
   await expect(page).toHaveURL(/\/demo-checkout\//);

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { EMPTY_SEARCH } from "~/core/search-params";
+import { setUpTestDatabase } from "~tests/fixtures/database";
+import { user } from "~tests/fixtures/factories";
 import { userActivity, users } from "../db/schema";
-import { setUpTestDatabase } from "../db/set-up-test-database";
 import { recordActivity } from "./activity.server";
 
 const database = setUpTestDatabase();
 
 describe("recordActivity (spec 3 user_activity)", () => {
   it("stores the type with the query, the filters and the total", async () => {
-    await database.db.insert(users).values({ id: "u1", name: "Ada", email: "ada@example.com" });
+    await database.db.insert(users).values(user({ id: "u1" }));
     await recordActivity(database.db, "u1", "filter", { ...EMPTY_SEARCH, q: "ai", industry: "SaaS" }, 42);
     const rows = await database.db.select().from(userActivity);
     expect(rows).toHaveLength(1);

@@ -1,9 +1,16 @@
-import { desc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 import { AUTH_ERRORS } from "~/core/messages";
+import {
+  cookieHeader,
+  lastLinkMailedTo,
+  quietMailer,
+  TEST_APP_URL,
+  testAccountServices,
+  testAuthConfig,
+} from "~tests/fixtures/accounts";
+import { setUpTestDatabase } from "~tests/fixtures/database";
 import { authAuditEvents, mailMessages, sessions, users, verifications } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
-import { createLogMailer } from "../mail/mailer.server";
 import {
   type AccountServices,
   changePassword,
@@ -14,38 +21,21 @@ import {
   signOut,
   signUp,
 } from "./account.server";
-import { type AuthConfig, createAuth } from "./auth.server";
+import { createAuth } from "./auth.server";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { lookUpSession, requireAdminWith } from "./session.server";
 
-const APP_URL = "http://localhost:3000";
-const config: AuthConfig = {
-  APP_ENV: "test",
-  APP_URL,
-  AUTH_SECRET: "test-secret-test-secret-test-secret-1234",
-  ADMIN_EMAILS: ["boss@example.com"],
-  AUTH_RATE_LIMIT_MAX: 3,
-  AUTH_RATE_LIMIT_WINDOW_SECONDS: 60,
-};
+const APP_URL = TEST_APP_URL;
+// Three attempts per IP and minute: the rate-limit tests count on it.
+const config = testAuthConfig({ AUTH_RATE_LIMIT_MAX: 3 });
 const PASSWORD = "violet-harbor-71";
 
-let database: TestDatabase;
+const database = setUpTestDatabase();
 let services: AccountServices;
 let ipCounter = 0;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  const mailer = createLogMailer(database.db, {
-    from: "Roundlist <hello@roundlist.example>",
-    log: { info() {}, warn() {} },
-  });
-  services = { db: database.db, auth: createAuth({ db: database.db, config, mailer }) };
-});
-beforeEach(async () => {
-  await database.reset();
-});
-afterAll(async () => {
-  await database.close();
+beforeAll(() => {
+  services = testAccountServices(database.db, config);
 });
 
 /** A browser request from its own IP (each test gets fresh IPs, so rate limits never leak between tests). */
@@ -61,23 +51,6 @@ function browser(options: { ip?: string; cookie?: string } = {}) {
   });
 }
 
-/** "name=value; name2=value2" from Set-Cookie headers. */
-function cookieHeader(setCookies: string[]): string {
-  return setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
-}
-
-async function lastLinkSentTo(email: string): Promise<string> {
-  const [message] = await database.db
-    .select()
-    .from(mailMessages)
-    .where(eq(mailMessages.toAddress, email))
-    .orderBy(desc(mailMessages.id))
-    .limit(1);
-  const link = message?.textBody.match(/https?:\/\/\S+/)?.[0];
-  if (!link) throw new Error(`no link mailed to ${email}`);
-  return link;
-}
-
 async function signUpAndConfirm(email: string, password = PASSWORD): Promise<string> {
   const outcome = await signUp(services, browser(), {
     email,
@@ -87,7 +60,7 @@ async function signUpAndConfirm(email: string, password = PASSWORD): Promise<str
     heardAboutUs: "A podcast",
   });
   expect(outcome.ok).toBe(true);
-  const response = await services.auth.handler(new Request(await lastLinkSentTo(email)));
+  const response = await services.auth.handler(new Request(await lastLinkMailedTo(database.db, email)));
   expect(response.status).toBe(302);
   expect(response.headers.get("location")).toBe("/?confirmed=1");
   return cookieHeader(response.headers.getSetCookie());
@@ -219,7 +192,7 @@ describe("sign-in", () => {
     const production = createAuth({
       db: database.db,
       config: { ...config, APP_ENV: "production", APP_URL: "https://roundlist.example" },
-      mailer: createLogMailer(database.db, { from: "x <x@x.example>", log: { info() {}, warn() {} } }),
+      mailer: quietMailer(database.db, "x <x@x.example>"),
     });
     const request = new Request("https://roundlist.example/auth", {
       method: "POST",
@@ -255,7 +228,7 @@ describe("password reset", () => {
   async function resetToken(email: string): Promise<string> {
     const outcome = await requestPasswordReset(services, browser(), { email });
     expect(outcome.ok).toBe(true);
-    const response = await services.auth.handler(new Request(await lastLinkSentTo(email)));
+    const response = await services.auth.handler(new Request(await lastLinkMailedTo(database.db, email)));
     const location = response.headers.get("location") ?? "";
     expect(location).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=/);
     return new URL(location, APP_URL).searchParams.get("token") ?? "";

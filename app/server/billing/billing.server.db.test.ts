@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { setUpTestDatabase } from "~tests/fixtures/database";
 import { billingLocks, subscriptions, users } from "../db/schema";
-import { setUpTestDatabase } from "../db/set-up-test-database";
 import {
   type BillingConfig,
   BillingError,

@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { setUpTestDatabase } from "~tests/fixtures/database";
+import { user } from "~tests/fixtures/factories";
 import { trialClaims, users } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
 import {
   cancelStripeSubscriptionAtPeriodEnd,
   createStripeCheckoutSession,
@@ -88,30 +89,27 @@ function answer(method: string, path: string): { status: number; body: unknown }
   };
 }
 
-let database: TestDatabase;
+const database = setUpTestDatabase();
 let fake: FakeStripe;
 let stripe: Stripe;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   fake = await startFakeStripe();
   stripe = createStripeClient("sk_test_x", { host: "127.0.0.1", port: fake.port, protocol: "http" });
 });
-beforeEach(async () => {
-  await database.reset();
+beforeEach(() => {
   fake.requests.length = 0;
   fake.answers.clear();
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => fake.server.close(() => resolve()));
-  await database.close();
 });
 
 const APP_URL = "https://app.roundlist.test";
 const USER = { id: "user_ada", email: "ada@example.com" };
 
-async function insertUser(user = USER): Promise<void> {
-  await database.db.insert(users).values({ id: user.id, name: "Ada", email: user.email });
+async function insertUser({ id, email } = USER): Promise<void> {
+  await database.db.insert(users).values(user({ id, email }));
 }
 
 function deps() {

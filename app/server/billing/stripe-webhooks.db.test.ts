@@ -1,16 +1,9 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import {
-  afterAll,
-  afterEach,
-  beforeAll,
-  beforeEach,
-  describe,
-  expect,
-  it,
-  type MockInstance,
-  vi,
-} from "vitest";
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
+import { quietMailer } from "~tests/fixtures/accounts";
+import { closedTestDatabase, setUpTestDatabase } from "~tests/fixtures/database";
+import { user } from "~tests/fixtures/factories";
 import type { Db } from "../db/database.server";
 import {
   billingCustomers,
@@ -20,9 +13,8 @@ import {
   trialClaims,
   users,
 } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
 import { logger } from "../logger.server";
-import { createLogMailer, type Mailer } from "../mail/mailer.server";
+import type { Mailer } from "../mail/mailer.server";
 import { createStripeClient } from "./stripe-client.server";
 import { priceToPlanFromConfig } from "./stripe-mapping";
 import { handleStripeWebhook, type StripeWebhookResult } from "./stripe-webhooks.server";
@@ -30,7 +22,6 @@ import { getAccess } from "./subscriptions.server";
 
 const SECRET = "whsec_test_secret";
 const APP_URL = "https://app.roundlist.test";
-const FROM = "Roundlist <hello@roundlist.example>";
 const priceToPlan = priceToPlanFromConfig({
   STRIPE_PRICE_MONTHLY: "price_monthly",
   STRIPE_PRICE_ANNUAL: "price_annual",
@@ -39,17 +30,13 @@ const priceToPlan = priceToPlanFromConfig({
 // Any API call would go to a port where nothing listens and fail the test: the handler stays offline.
 const stripe = createStripeClient("sk_test_x", { host: "127.0.0.1", port: 1, protocol: "http" });
 
-let database: TestDatabase;
+const database = setUpTestDatabase();
 // The handler's log lines are part of its contract (an ignored event is explained in the log): recorded here.
 let warnings: MockInstance;
 let errors: MockInstance;
 let infos: MockInstance;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
 beforeEach(async () => {
-  await database.reset();
-  await database.db.insert(users).values({ id: "user_ada", name: "Ada", email: "ada@example.com" });
+  await database.db.insert(users).values(user());
   warnings = vi.spyOn(logger, "warn").mockImplementation(() => {});
   errors = vi.spyOn(logger, "error").mockImplementation(() => {});
   infos = vi.spyOn(logger, "info").mockImplementation(() => {});
@@ -58,9 +45,6 @@ afterEach(() => {
   warnings.mockRestore();
   errors.mockRestore();
   infos.mockRestore();
-});
-afterAll(async () => {
-  await database.close();
 });
 
 /** The `reason` of each "event ignored" log line. */
@@ -505,7 +489,7 @@ describe("invoice events", () => {
 
 describe("customer.subscription.trial_will_end", () => {
   function logMailer(): Mailer {
-    return createLogMailer(database.db, { from: FROM, log: { info() {}, warn() {} } });
+    return quietMailer(database.db);
   }
 
   const willEnd = event(
@@ -596,7 +580,7 @@ describe("checkout.session.completed", () => {
   });
 
   it("never moves a customer that belongs to another account", async () => {
-    await database.db.insert(users).values({ id: "user_bob", name: "Bob", email: "bob@example.com" });
+    await database.db.insert(users).values(user({ name: "Bob" }));
     await deliver(event("evt_1", "checkout.session.completed", NOV_1, session()));
 
     const result = await deliver(
@@ -614,8 +598,7 @@ describe("database failures", () => {
   const created = event("evt_retry", "customer.subscription.created", NOV_1, subscription(TRIALING));
 
   it("answers 500 while the database is down, and Stripe's retry applies the event later", async () => {
-    const down = await createTestDatabase();
-    await down.close();
+    const down = await closedTestDatabase();
 
     const failed = await deliver(created, { db: down.db });
     expect(failed).toEqual({ status: 500, body: { error: "Could not process the event" } });

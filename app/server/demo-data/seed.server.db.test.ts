@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { setUpTestDatabase } from "~tests/fixtures/database";
 import { countCompanies, recentFundingSum } from "../companies/stats.server";
 import { queryRows } from "../db/query-rows.server";
-import { setUpTestDatabase } from "../db/set-up-test-database";
 import { seedCompanies, seedIfEmpty } from "./seed.server";
 
 const database = setUpTestDatabase();

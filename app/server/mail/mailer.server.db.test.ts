@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { setUpTestDatabase } from "~tests/fixtures/database";
 import { mailMessages } from "../db/schema";
-import { setUpTestDatabase } from "../db/set-up-test-database";
 import { type MailMessage, renderMail } from "./mail-message";
 import { getMailboxMessage, listMailbox } from "./mailbox.server";
 import { createLogMailer, createMailer, type MailLog } from "./mailer.server";

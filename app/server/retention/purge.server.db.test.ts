@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { setUpTestDatabase } from "~tests/fixtures/database";
+import { user } from "~tests/fixtures/factories";
 import {
   authAuditEvents,
   contactSubmissions,
@@ -9,7 +11,6 @@ import {
   users,
   verifications,
 } from "../db/schema";
-import { setUpTestDatabase } from "../db/set-up-test-database";
 import { purgeExpiredRecords } from "./purge.server";
 
 const database = setUpTestDatabase();
@@ -57,7 +58,7 @@ describe("purgeExpiredRecords (privacy policy: how long we keep it)", () => {
       { id: "old", key: "203.0.113.1/sign-in", count: 3, lastRequest: HOURS_AGO(25).getTime() },
       { id: "new", key: "203.0.113.2/sign-in", count: 1, lastRequest: HOURS_AGO(1).getTime() },
     ]);
-    await db.insert(users).values({ id: "u1", name: "Ada", email: "ada@example.com" });
+    await db.insert(users).values(user({ id: "u1" }));
     await db.insert(sessions).values([
       { id: "s-old", token: "expired", userId: "u1", expiresAt: HOURS_AGO(1) },
       { id: "s-new", token: "current", userId: "u1", expiresAt: HOURS_AGO(-24) },

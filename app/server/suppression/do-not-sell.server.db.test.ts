@@ -1,53 +1,39 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { EMPTY_SEARCH, type SearchState } from "~/core/search-params";
+import { crunchbaseRecord, csvStream, toCrunchbaseCsv } from "~tests/fixtures/crunchbase-csv";
+import { setUpTestDatabase } from "~tests/fixtures/database";
+import { company } from "~tests/fixtures/factories";
 import { getHomeStats, invalidateCatalog } from "../companies/catalog.server";
 import { streamCompaniesCsv } from "../companies/export.server";
 import { importCompanies, SUPPRESSED_REASON } from "../companies/import-companies.server";
 import { searchCompanies } from "../companies/search.server";
 import { countCompanies, recentFundingSum } from "../companies/stats.server";
-import { crunchbaseRecord, csvStream, toCrunchbaseCsv } from "../companies/test-csv";
 import { queryRows } from "../db/query-rows.server";
-import { companies, type NewCompanyRow } from "../db/schema";
-import { createTestDatabase, type TestDatabase } from "../db/test-database.server";
+import { companies } from "../db/schema";
 import { listDoNotSellRequests, requestDoNotSell } from "./do-not-sell.server";
 import { suppressionHash } from "./email-hash.server";
 
 const TODAY = new Date("2026-11-21T12:00:00Z");
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  await database.reset();
+const database = setUpTestDatabase();
+beforeEach(() => {
   invalidateCatalog();
 });
-afterAll(async () => {
-  await database.close();
-});
 
-function company(name: string, fields: Partial<NewCompanyRow> = {}): NewCompanyRow {
-  const key = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  return {
-    slug: key,
-    organizationName: name,
-    nameKey: name.toLowerCase(),
-    lastFundingDate: "2026-11-01",
-    lastFundingAmountUsd: 1_000_000,
-    ...fields,
-  };
-}
+/** A $1M round 20 days before TODAY: inside the home page's 90-day funding figure. */
+const RECENT_ROUND = { lastFundingDate: "2026-11-01", lastFundingAmountUsd: 1_000_000 };
 
 /** Same funding date: the search orders them by id, newest first (Acme Robotics, Northwind, Quantix Labs). */
 async function seedThree(): Promise<void> {
-  await database.db
-    .insert(companies)
-    .values([
-      company("Quantix Labs", { email: "ann@quantix.example", firstName: "Ann" }),
-      company("Northwind", { email: "bob@northwind.example", contactEmail: "hello@northwind.example" }),
-      company("Acme Robotics", { email: "cy@acme.example", description: "robotics" }),
-    ]);
+  await database.db.insert(companies).values([
+    company("Quantix Labs", { ...RECENT_ROUND, email: "ann@quantix.example", firstName: "Ann" }),
+    company("Northwind", {
+      ...RECENT_ROUND,
+      email: "bob@northwind.example",
+      contactEmail: "hello@northwind.example",
+    }),
+    company("Acme Robotics", { ...RECENT_ROUND, email: "cy@acme.example", description: "robotics" }),
+  ]);
 }
 
 async function searchNames(state: Partial<SearchState> = {}): Promise<{ names: string[]; total: number }> {
