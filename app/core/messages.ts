@@ -147,3 +147,20 @@ export const PUBLIC_FORM_RATE_LIMITED = {
   doNotSell: (retry: string, contactEmail: string) =>
     `Too many requests from your network in the last hour. Please try again ${retry}, or email ${contactEmail}.`,
 } as const;
+
+/** The billing endpoints' and services' refusals (shown as the toast's description or on /profile). */
+export const BILLING_ERRORS = {
+  signInToChoosePlan: "Please sign in to choose a plan.",
+  signInFirst: "Please sign in first.",
+  unknownPlan: "Choose the monthly or the annual plan.",
+  notConfigured: "Payments are not configured.",
+  noTrial: "You have no trial to upgrade.",
+  noSubscription: "You have no subscription to manage.",
+  noBillingAccount: "No billing account was found.",
+  granted: "This plan was granted by an administrator.",
+  checkoutExpired: "This checkout has expired or was already used. Please start again.",
+  checkoutUsed: "This checkout was already used.",
+} as const;
+
+/** A signed-in user on an admin page (403). */
+export const ADMIN_ONLY = "This page is for administrators only.";

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { BILLING_ERRORS, CHECKOUT_ERRORS } from "~/core/messages";
 import { isCheckoutPlanId } from "~/core/plans";
 import { getDb } from "~/server/app-database.server";
 import { getCurrentUser } from "~/server/auth/session.server";
@@ -10,18 +11,17 @@ import type { Route } from "./+types/checkout";
 /** spec 7 create-checkout: POST { plan } -> { url } of the payment provider's checkout page. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
-  if (!user) return data({ error: "Please sign in to choose a plan." }, { status: 401 });
+  if (!user) return data({ error: BILLING_ERRORS.signInToChoosePlan }, { status: 401 });
   const body = await readBody(request);
   const plan = body.plan ?? body.priceId;
-  if (!isCheckoutPlanId(plan))
-    return data({ error: "Choose the monthly or the annual plan." }, { status: 400 });
+  if (!isCheckoutPlanId(plan)) return data({ error: BILLING_ERRORS.unknownPlan }, { status: 400 });
   try {
     const url = await createCheckout(await getDb(), env(), user, plan);
     return data({ url }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof BillingError) return data({ error: error.message }, { status: error.status });
     logger.error({ err: error, userId: user.id }, "checkout failed");
-    return data({ error: "Failed to create checkout session" }, { status: 502 });
+    return data({ error: CHECKOUT_ERRORS.failed }, { status: 502 });
   }
 }
 

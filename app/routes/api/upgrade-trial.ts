@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { BILLING_ERRORS, UPGRADE_TOASTS } from "~/core/messages";
 import { getDb } from "~/server/app-database.server";
 import { getCurrentUser } from "~/server/auth/session.server";
 import { BillingError, upgradeTrial } from "~/server/billing/billing.server";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/upgrade-trial";
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user)
-    return data({ success: false, subscription: null, error: "Please sign in first." }, { status: 401 });
+    return data({ success: false, subscription: null, error: BILLING_ERRORS.signInFirst }, { status: 401 });
   try {
     const subscription = await upgradeTrial(await getDb(), env(), user.id);
     return data({
@@ -27,9 +28,6 @@ export async function action({ request }: Route.ActionArgs) {
       return data({ success: false, subscription: null, error: error.message }, { status: error.status });
     }
     logger.error({ err: error, userId: user.id }, "trial upgrade failed");
-    return data(
-      { success: false, subscription: null, error: "Failed to upgrade your trial. Please try again." },
-      { status: 502 },
-    );
+    return data({ success: false, subscription: null, error: UPGRADE_TOASTS.failed }, { status: 502 });
   }
 }

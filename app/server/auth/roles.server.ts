@@ -30,9 +30,3 @@ export async function syncRoleAndLastLogin(
     })
     .where(eq(users.id, userId));
 }
-
-/** spec 7 is_admin(p_user_id): a server check of the stored role. */
-export async function isAdmin(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  return row?.role === "admin";
-}

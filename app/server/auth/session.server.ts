@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
+import { ADMIN_ONLY } from "~/core/messages";
 import type { AccountServices } from "./account.server";
 import type { Auth } from "./auth.server";
 import { getAuthServices } from "./auth-services.server";
-import { isAdmin } from "./roles.server";
 
 /** The signed-in user as the pages see them. */
 export interface SessionUser {
@@ -74,14 +74,14 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 }
 
 /**
- * Guard for admin-only loaders and actions, over the given services: the role is read from the
- * database on every call (spec 7 is_admin), never taken from the client.
+ * Guard for admin-only loaders and actions, over the given services: the role comes with the session,
+ * which reads the user's row from the database on every request (spec 7 is_admin), never from the client.
  */
 export async function requireAdminWith(services: AccountServices, request: Request): Promise<SessionUser> {
   const { user } = await lookUpSession(services.auth, request);
   if (!user) throw signInRedirect(request);
-  if (!(await isAdmin(services.db, user.id))) {
-    throw data({ message: "This page is for administrators only." }, { status: 403 });
+  if (!user.isAdmin) {
+    throw data({ message: ADMIN_ONLY }, { status: 403 });
   }
   return user;
 }

@@ -1,4 +1,5 @@
 import { type AccessFlags, accessFlags } from "~/core/access";
+import { BILLING_ERRORS } from "~/core/messages";
 import type { CheckoutPlanId } from "~/core/plans";
 import type { Db } from "../db/database.server";
 import type { SubscriptionRow } from "../db/schema";
@@ -80,7 +81,7 @@ export async function createCheckout(
 
 function requireStripe() {
   const stripe = getStripe();
-  if (!stripe) throw new BillingError("Payments are not configured.", 503);
+  if (!stripe) throw new BillingError(BILLING_ERRORS.notConfigured, 503);
   return stripe;
 }
 
@@ -93,7 +94,7 @@ export const UPGRADE_IN_PROGRESS = "Upgrade already in progress";
 export async function upgradeTrial(db: Db, config: BillingConfig, userId: string): Promise<SubscriptionRow> {
   const result = await withBillingLock(db, userId, async () => {
     const trialing = (await listSubscriptions(db, userId)).find((row) => row.status === "trialing");
-    if (!trialing) throw new BillingError("You have no trial to upgrade.", 400);
+    if (!trialing) throw new BillingError(BILLING_ERRORS.noTrial, 400);
     if (trialing.provider === "stripe") {
       const stripe = requireStripe();
       const updated = await endStripeTrial(stripe, trialing.providerSubscriptionId);
@@ -122,18 +123,18 @@ export async function manageSubscription(
   const rows = await listSubscriptions(db, userId);
   const current = primarySubscription(rows);
   if (!current || (current.status !== "active" && current.status !== "trialing")) {
-    throw new BillingError("You have no subscription to manage.", 400);
+    throw new BillingError(BILLING_ERRORS.noSubscription, 400);
   }
   if (current.provider === "stripe") {
     const stripe = requireStripe();
     const customer = current.providerCustomerId ?? (await stripeCustomerOf(db, userId));
-    if (!customer) throw new BillingError("No billing account was found.", 400);
+    if (!customer) throw new BillingError(BILLING_ERRORS.noBillingAccount, 400);
     return {
       kind: "portal",
       url: await createStripePortalSession(stripe, customer, `${config.APP_URL}/profile`),
     };
   }
-  if (current.provider === "grant") throw new BillingError("This plan was granted by an administrator.", 400);
+  if (current.provider === "grant") throw new BillingError(BILLING_ERRORS.granted, 400);
   await cancelDemoAtPeriodEnd(db, current);
   return { kind: "canceled", endsAt: current.currentPeriodEnd };
 }

@@ -1,4 +1,5 @@
 import { and, eq, lte } from "drizzle-orm";
+import { BILLING_ERRORS } from "~/core/messages";
 import { type CheckoutPlanId, PLANS } from "~/core/plans";
 import type { Db } from "../db/database.server";
 import { demoCheckoutSessions, type SubscriptionRow, subscriptions } from "../db/schema";
@@ -50,8 +51,7 @@ export async function getOpenDemoCheckout(db: Db, id: string, userId: string, no
 /** "Pay": starts the subscription (trialing when the person has not had a trial, else active). */
 export async function payDemoCheckout(db: Db, id: string, userId: string, now = new Date()): Promise<void> {
   const session = await getOpenDemoCheckout(db, id, userId, now);
-  if (!session)
-    throw new DemoCheckoutError("This checkout has expired or was already used. Please start again.");
+  if (!session) throw new DemoCheckoutError(BILLING_ERRORS.checkoutExpired);
   const plan = PLANS[session.planId];
   const trialEnd = session.withTrial ? addDays(now, plan.trialDays) : null;
   await db.transaction(async (tx) => {
@@ -60,7 +60,7 @@ export async function payDemoCheckout(db: Db, id: string, userId: string, now = 
       .set({ status: "paid" })
       .where(and(eq(demoCheckoutSessions.id, id), eq(demoCheckoutSessions.status, "open")))
       .returning({ id: demoCheckoutSessions.id });
-    if (closed.length === 0) throw new DemoCheckoutError("This checkout was already used.");
+    if (closed.length === 0) throw new DemoCheckoutError(BILLING_ERRORS.checkoutUsed);
     await applySubscriptionSnapshot(tx, {
       userId,
       planId: session.planId,
