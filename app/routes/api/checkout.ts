@@ -8,7 +8,11 @@ import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/checkout";
 
-/** spec 7 create-checkout: POST { plan } -> { url } of the payment provider's checkout page. */
+/**
+ * spec 7 create-checkout: POST { plan } -> { url } of the payment provider's checkout page; for a person
+ * whose Stripe plan is already current, { url } of the customer portal (plans are switched there), and
+ * 409 { error } when a demo or granted plan is current (issue 12: nobody subscribes twice).
+ */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) return data({ error: BILLING_ERRORS.signInToChoosePlan }, { status: 401 });

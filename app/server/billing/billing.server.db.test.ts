@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { BILLING_ERRORS } from "~/core/messages";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { billingLocks, subscriptions, users } from "../db/schema";
 import {
@@ -12,9 +13,16 @@ import {
   upgradeTrial,
 } from "./billing.server";
 import { withBillingLock } from "./billing-lock.server";
-import { cancelDemoCheckout, getOpenDemoCheckout, payDemoCheckout } from "./demo-provider.server";
+import {
+  cancelDemoCheckout,
+  DemoCheckoutError,
+  getOpenDemoCheckout,
+  payDemoCheckout,
+} from "./demo-provider.server";
 import { GrantError, grantPlan, revokeGrant } from "./grants.server";
 import { addDays } from "./periods";
+import type { SubscriptionSnapshot } from "./subscription-snapshot";
+import { applySubscriptionSnapshot } from "./subscriptions.server";
 
 const config: BillingConfig = {
   APP_URL: "http://localhost:3000",
@@ -83,6 +91,120 @@ describe("demo checkout", () => {
     const id = sessionIdOf(await createCheckout(database.db, config, user, "pro"));
     const later = new Date(Date.now() + 2 * 60 * 60 * 1000);
     await expect(payDemoCheckout(database.db, id, user.id, later)).rejects.toThrow("expired");
+  });
+});
+
+describe("one current plan per person (issue 12: never charged twice)", () => {
+  async function refusal(promise: Promise<unknown>): Promise<unknown> {
+    return promise.then(
+      () => "went through",
+      (error: unknown) => error,
+    );
+  }
+
+  it("refuses a second checkout, for either plan, while a plan is on trial or active (409)", async () => {
+    const user = await createUser("ada@example.com");
+    await subscribe(user, "monthly");
+
+    for (const plan of ["monthly", "pro"] as const) {
+      const refused = await refusal(createCheckout(database.db, config, user, plan));
+      expect(refused).toBeInstanceOf(BillingError);
+      expect(refused).toMatchObject({ status: 409, message: BILLING_ERRORS.alreadySubscribed });
+    }
+    await upgradeTrial(database.db, config, user.id);
+    expect(await refusal(createCheckout(database.db, config, user, "pro"))).toMatchObject({ status: 409 });
+    expect(await database.db.select().from(subscriptions)).toHaveLength(1);
+  });
+
+  it("refuses checkout to a person with a granted lifetime plan, not to one with LP access only", async () => {
+    const ada = await createUser("ada@example.com");
+    const bob = await createUser("bob@example.com");
+    await grantPlan(database.db, ada.email, "lifetime");
+    await grantPlan(database.db, bob.email, "lps");
+
+    expect(await refusal(createCheckout(database.db, config, ada, "monthly"))).toMatchObject({
+      status: 409,
+      message: BILLING_ERRORS.alreadySubscribed,
+    });
+    expect(await createCheckout(database.db, config, bob, "monthly")).toContain("/demo-checkout/");
+  });
+
+  it("lets a person check out again once the canceled plan has ended", async () => {
+    const user = await createUser("ada@example.com");
+    const start = addDays(new Date(), -40);
+    await subscribe(user, "monthly", start);
+    await manageSubscription(database.db, config, user.id);
+
+    // The period ended 33 days ago: the checkout settles it (canceled) and goes through.
+    await subscribe(user, "pro");
+    const statuses = (await database.db.select().from(subscriptions)).map((row) => row.status).sort();
+    expect(statuses).toEqual(["active", "canceled"]);
+  });
+
+  it("the Pay step refuses a checkout opened before another tab paid", async () => {
+    const user = await createUser("ada@example.com");
+    const first = sessionIdOf(await createCheckout(database.db, config, user, "monthly"));
+    const second = sessionIdOf(await createCheckout(database.db, config, user, "pro"));
+    await payDemoCheckout(database.db, first, user.id);
+
+    const refused = await refusal(payDemoCheckout(database.db, second, user.id));
+
+    expect(refused).toBeInstanceOf(DemoCheckoutError);
+    expect(refused).toMatchObject({ message: BILLING_ERRORS.alreadySubscribed });
+    expect(await database.db.select().from(subscriptions)).toEqual([
+      expect.objectContaining({ planId: "monthly", status: "trialing" }),
+    ]);
+  });
+
+  it("of two tabs paying at the same moment, one is charged", async () => {
+    const user = await createUser("ada@example.com");
+    const first = sessionIdOf(await createCheckout(database.db, config, user, "monthly"));
+    const second = sessionIdOf(await createCheckout(database.db, config, user, "pro"));
+
+    const outcomes = await Promise.all([
+      refusal(payDemoCheckout(database.db, first, user.id)),
+      refusal(payDemoCheckout(database.db, second, user.id)),
+    ]);
+
+    expect(outcomes.filter((outcome) => outcome === "went through")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome instanceof DemoCheckoutError)).toHaveLength(1);
+    expect(await database.db.select().from(subscriptions)).toHaveLength(1);
+  });
+});
+
+describe("applySubscriptionSnapshot: two states of the same time (issue 12)", () => {
+  it("never moves a subscription back: both orders end in the state further along", async () => {
+    const user = await createUser("ada@example.com");
+    const at = new Date("2026-11-21T10:00:00Z");
+    const state = (status: SubscriptionSnapshot["status"]): SubscriptionSnapshot => ({
+      userId: user.id,
+      planId: "monthly",
+      status,
+      provider: "demo",
+      providerSubscriptionId: "demo_sub_tie",
+      providerCustomerId: null,
+      trialStart: null,
+      trialEnd: null,
+      currentPeriodStart: at,
+      currentPeriodEnd: addDays(at, 30),
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      endedAt: null,
+      observedAt: at,
+    });
+
+    for (const order of [
+      ["incomplete", "active"],
+      ["active", "incomplete"],
+    ] as const) {
+      await database.db.delete(subscriptions);
+      for (const status of order) await applySubscriptionSnapshot(database.db, state(status));
+      const rows = await database.db.select().from(subscriptions);
+      expect(rows.map((row) => row.status)).toEqual(["active"]);
+    }
+    // A terminal state is further along than active.
+    expect(await applySubscriptionSnapshot(database.db, state("canceled"))).toBe("updated");
+    expect(await applySubscriptionSnapshot(database.db, state("active"))).toBe("stale");
   });
 });
 

@@ -1,3 +1,4 @@
+import type Stripe from "stripe";
 import { type AccessFlags, accessFlags } from "~/core/access";
 import { BILLING_ERRORS } from "~/core/messages";
 import type { CheckoutPlanId } from "~/core/plans";
@@ -20,6 +21,7 @@ import { getStripe } from "./stripe-client.server";
 import { priceToPlanFromConfig, snapshotFromStripeSubscription } from "./stripe-mapping";
 import {
   applySubscriptionSnapshot,
+  currentProSubscription,
   listSubscriptions,
   primarySubscription,
   stripeCustomerOf,
@@ -58,15 +60,25 @@ export class BillingError extends Error {
   }
 }
 
-/** spec 7 create-checkout: the provider's checkout URL for the plan. */
+/**
+ * spec 7 create-checkout: the provider's checkout URL for the plan. A person whose monthly, annual or
+ * lifetime plan is active or on trial gets no second subscription (issue 12): with a Stripe subscription,
+ * the customer portal's URL instead (plans are switched there); otherwise a 409.
+ * `stripe` is the app's client unless given (tests point one at a local server).
+ */
 export async function createCheckout(
   db: Db,
   config: BillingConfig,
   user: { id: string; email: string },
   planId: CheckoutPlanId,
+  stripeClient?: Stripe,
 ): Promise<string> {
+  // A demo plan canceled at a period end that has passed is over: it must not block a new checkout.
+  await settleDemoSubscriptions(db, user.id);
+  const current = currentProSubscription(await listSubscriptions(db, user.id));
+  if (current) return portalInsteadOfCheckout(db, config, user.id, current, stripeClient);
   if (config.PAYMENT_PROVIDER === "demo") return createDemoCheckout(db, config.APP_URL, user, planId);
-  const stripe = requireStripe();
+  const stripe = stripeClient ?? requireStripe();
   return createStripeCheckoutSession(
     {
       db,
@@ -77,6 +89,24 @@ export async function createCheckout(
     user,
     planId,
   );
+}
+
+async function portalInsteadOfCheckout(
+  db: Db,
+  config: BillingConfig,
+  userId: string,
+  current: SubscriptionRow,
+  stripeClient: Stripe | undefined,
+): Promise<string> {
+  if (config.PAYMENT_PROVIDER === "stripe" && current.provider === "stripe") {
+    const customer = current.providerCustomerId ?? (await stripeCustomerOf(db, userId));
+    if (customer) {
+      const stripe = stripeClient ?? requireStripe();
+      return createStripePortalSession(stripe, customer, `${config.APP_URL}/profile`);
+    }
+  }
+  // The demo provider has no portal, and a granted plan is not the person's to change.
+  throw new BillingError(BILLING_ERRORS.alreadySubscribed, 409);
 }
 
 function requireStripe() {

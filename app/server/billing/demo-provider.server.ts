@@ -2,10 +2,15 @@ import { and, eq, lte } from "drizzle-orm";
 import { BILLING_ERRORS } from "~/core/messages";
 import { type CheckoutPlanId, PLANS } from "~/core/plans";
 import type { Db } from "../db/database.server";
-import { demoCheckoutSessions, type SubscriptionRow, subscriptions } from "../db/schema";
+import { demoCheckoutSessions, type SubscriptionRow, subscriptions, users } from "../db/schema";
 import { addDays, addInterval } from "./periods";
 import { snapshotFromRow } from "./subscription-snapshot";
-import { applySubscriptionSnapshot, isTrialAvailable } from "./subscriptions.server";
+import {
+  applySubscriptionSnapshot,
+  currentProSubscription,
+  isTrialAvailable,
+  listSubscriptions,
+} from "./subscriptions.server";
 
 /**
  * The demo payment provider (decisions.md): plays Stripe's part end to end when no Stripe key is set, and
@@ -48,13 +53,23 @@ export async function getOpenDemoCheckout(db: Db, id: string, userId: string, no
   return session;
 }
 
-/** "Pay": starts the subscription (trialing when the person has not had a trial, else active). */
+/**
+ * "Pay": starts the subscription (trialing when the person has not had a trial, else active). Refused
+ * when a monthly, annual or lifetime plan became current since the checkout was opened (another tab paid
+ * first): one person is never charged twice.
+ */
 export async function payDemoCheckout(db: Db, id: string, userId: string, now = new Date()): Promise<void> {
   const session = await getOpenDemoCheckout(db, id, userId, now);
   if (!session) throw new DemoCheckoutError(BILLING_ERRORS.checkoutExpired);
   const plan = PLANS[session.planId];
   const trialEnd = session.withTrial ? addDays(now, plan.trialDays) : null;
+  await settleDemoSubscriptions(db, userId, now);
   await db.transaction(async (tx) => {
+    // The user's row is the lock: two tabs paying at once check and write one after the other.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    if (currentProSubscription(await listSubscriptions(tx, userId))) {
+      throw new DemoCheckoutError(BILLING_ERRORS.alreadySubscribed);
+    }
     const closed = await tx
       .update(demoCheckoutSessions)
       .set({ status: "paid" })

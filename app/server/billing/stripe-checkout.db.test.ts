@@ -2,9 +2,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BILLING_ERRORS } from "~/core/messages";
+import type { PlanId } from "~/core/plans";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { user } from "~tests/fixtures/factories";
-import { trialClaims, users } from "../db/schema";
+import { subscriptions, trialClaims, users } from "../db/schema";
+import { type BillingConfig, BillingError, createCheckout } from "./billing.server";
+import { grantPlan } from "./grants.server";
 import {
   cancelStripeSubscriptionAtPeriodEnd,
   createStripeCheckoutSession,
@@ -12,7 +16,8 @@ import {
   endStripeTrial,
 } from "./stripe-checkout.server";
 import { createStripeClient } from "./stripe-client.server";
-import { rememberStripeCustomer } from "./subscriptions.server";
+import type { SubscriptionSnapshot } from "./subscription-snapshot";
+import { applySubscriptionSnapshot, rememberStripeCustomer } from "./subscriptions.server";
 
 interface RecordedRequest {
   method: string;
@@ -244,5 +249,77 @@ describe("subscription calls", () => {
       customer: "cus_ada",
       return_url: `${APP_URL}/profile`,
     });
+  });
+});
+
+describe("createCheckout with a current plan (issue 12: never charged twice)", () => {
+  const stripeConfig: BillingConfig = {
+    APP_URL,
+    PAYMENT_PROVIDER: "stripe",
+    STRIPE_PRICE_MONTHLY: "price_monthly",
+    STRIPE_PRICE_ANNUAL: "price_annual",
+    STRIPE_PRICE_LPS: undefined,
+  };
+
+  async function storeStripeSubscription(status: SubscriptionSnapshot["status"], planId: PlanId = "monthly") {
+    const now = new Date();
+    await applySubscriptionSnapshot(database.db, {
+      userId: USER.id,
+      planId,
+      status,
+      provider: "stripe",
+      providerSubscriptionId: "sub_ada",
+      providerCustomerId: "cus_ada",
+      trialStart: null,
+      trialEnd: null,
+      currentPeriodStart: now,
+      currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      endedAt: null,
+      observedAt: now,
+    });
+  }
+
+  it.each(["active", "trialing"] as const)(
+    "sends a customer whose plan is %s to the customer portal, and opens no second checkout",
+    async (status) => {
+      await insertUser();
+      await storeStripeSubscription(status, "pro");
+
+      const url = await createCheckout(database.db, stripeConfig, USER, "monthly", stripe);
+
+      expect(url).toBe("https://billing.stripe.test/p/bps_1");
+      const request = onlyRequest();
+      expect(request.path).toBe("/v1/billing_portal/sessions");
+      expect(Object.fromEntries(request.body)).toEqual({
+        customer: "cus_ada",
+        return_url: `${APP_URL}/profile`,
+      });
+    },
+  );
+
+  it("refuses (409) a person with a granted lifetime plan, without calling Stripe", async () => {
+    await insertUser();
+    await grantPlan(database.db, USER.email, "lifetime");
+
+    const refused = await createCheckout(database.db, stripeConfig, USER, "pro", stripe).catch(
+      (error: unknown) => error,
+    );
+
+    expect(refused).toBeInstanceOf(BillingError);
+    expect(refused).toMatchObject({ status: 409, message: BILLING_ERRORS.alreadySubscribed });
+    expect(fake.requests).toEqual([]);
+  });
+
+  it("opens a checkout when the earlier subscription is over", async () => {
+    await insertUser();
+    await storeStripeSubscription("canceled");
+
+    const url = await createCheckout(database.db, stripeConfig, USER, "pro", stripe);
+
+    expect(url).toBe("https://checkout.stripe.test/c/cs_test_1");
+    expect(onlyRequest().path).toBe("/v1/checkout/sessions");
+    expect(await database.db.select().from(subscriptions)).toHaveLength(1);
   });
 });

@@ -1,6 +1,19 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from "vitest";
+import type Stripe from "stripe";
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  type MockInstance,
+  vi,
+} from "vitest";
 import { quietMailer } from "~tests/fixtures/accounts";
 import { closedTestDatabase, setUpTestDatabase } from "~tests/fixtures/database";
 import { user } from "~tests/fixtures/factories";
@@ -27,7 +40,8 @@ const priceToPlan = priceToPlanFromConfig({
   STRIPE_PRICE_ANNUAL: "price_annual",
   STRIPE_PRICE_LPS: "price_lps",
 });
-// Any API call would go to a port where nothing listens and fail the test: the handler stays offline.
+// Any API call would go to a port where nothing listens and fail the test: apart from settling a tie of
+// two events of the same second (tested with its own local server below), the handler stays offline.
 const stripe = createStripeClient("sk_test_x", { host: "127.0.0.1", port: 1, protocol: "http" });
 
 const database = setUpTestDatabase();
@@ -171,6 +185,8 @@ function invoice(period: { start: number; end: number }): Record<string, unknown
 
 interface Delivery {
   db?: Db;
+  /** The client the handler may call (on a tie); by default one that reaches nothing. */
+  client?: Stripe;
   mailer?: Mailer;
   /** Signature time in unix seconds; now by default. */
   signedAt?: number;
@@ -188,7 +204,7 @@ function deliver(payload: StripeEventJson | string, options: Delivery = {}): Pro
   return handleStripeWebhook(
     {
       db: options.db ?? database.db,
-      stripe,
+      stripe: options.client ?? stripe,
       webhookSecret: SECRET,
       priceToPlan,
       appUrl: APP_URL,
@@ -628,5 +644,86 @@ describe("database failures", () => {
     expect(retried).toEqual({ status: 200, body: { received: true } });
     expect((await storedSubscription())?.status).toBe("trialing");
     expect(await rowCount(trialClaims)).toBe(1);
+  });
+});
+
+describe("two events of the same second (issue 12)", () => {
+  // Stripe's `created` is in whole seconds: at checkout, the subscription is created `incomplete` and
+  // becomes `active` when the first payment succeeds, often within that second.
+  const INCOMPLETE = { status: "incomplete", periodStart: NOV_8, periodEnd: DEC_8 };
+  const PAID = { status: "active", periodStart: NOV_8, periodEnd: DEC_8 };
+  const created = event("evt_created", "customer.subscription.created", NOV_8, subscription(INCOMPLETE));
+  const updated = event("evt_updated", "customer.subscription.updated", NOV_8, subscription(PAID));
+
+  /** api.stripe.com on 127.0.0.1: answers GET /v1/subscriptions/sub_ada with `current`, and records the paths. */
+  let server: Server;
+  let client: Stripe;
+  let current: Record<string, unknown> = subscription(PAID);
+  const paths: string[] = [];
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      paths.push(`${request.method} ${request.url}`);
+      const found = request.method === "GET" && request.url === "/v1/subscriptions/sub_ada";
+      response.writeHead(found ? 200 : 404, { "content-type": "application/json" });
+      response.end(JSON.stringify(found ? current : { error: { type: "invalid_request_error" } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    client = createStripeClient("sk_test_x", { host: "127.0.0.1", port, protocol: "http" });
+  });
+  beforeEach(() => {
+    paths.length = 0;
+    current = subscription(PAID);
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it.each([
+    ["created, then updated", [created, updated]],
+    ["updated, then created", [updated, created]],
+  ])(
+    "ends active whichever order they come in (%s): Stripe's current state settles the tie",
+    async (_, order) => {
+      for (const delivery of order) {
+        expect(await deliver(delivery, { client })).toEqual({ status: 200, body: { received: true } });
+      }
+
+      expect(await storedSubscription()).toMatchObject({
+        status: "active",
+        providerStateAt: new Date(NOV_8 * 1000),
+      });
+      expect(await getAccess(database.db, "user_ada")).toMatchObject({ hasProAccess: true });
+      // Only the second event, the tie, asked Stripe.
+      expect(paths).toEqual(["GET /v1/subscriptions/sub_ada"]);
+    },
+  );
+
+  it("a tied invoice event is settled by Stripe too (here: still active after a payment_failed of that second)", async () => {
+    await deliver(updated, { client });
+
+    await deliver(
+      event("evt_failed", "invoice.payment_failed", NOV_8, invoice({ start: NOV_8, end: DEC_8 })),
+      {
+        client,
+      },
+    );
+
+    expect((await storedSubscription())?.status).toBe("active");
+    expect(paths).toEqual(["GET /v1/subscriptions/sub_ada"]);
+  });
+
+  it("when Stripe cannot be asked, answers 500 and records nothing, so Stripe's retry settles the tie", async () => {
+    await deliver(updated, { client });
+
+    // The default client of this file reaches nothing.
+    const failed = await deliver(created);
+    expect(failed).toEqual({ status: 500, body: { error: "Could not process the event" } });
+    expect((await storedSubscription())?.status).toBe("active");
+
+    const retried = await deliver(created, { client });
+    expect(retried).toEqual({ status: 200, body: { received: true } });
+    expect((await storedSubscription())?.status).toBe("active");
+    expect(await rowCount(processedWebhookEvents)).toBe(2);
   });
 });

@@ -73,8 +73,9 @@ interface Applied {
  * Verifies and applies one Stripe webhook delivery. Stripe delivers at least once and in any order:
  * an event id is applied once (recorded in the same transaction as its effects, so a failure records
  * nothing and Stripe's retry applies it later), and an older state never overwrites a newer one
- * (applySubscriptionSnapshot compares the events' times). A 5xx asks Stripe to retry, so it is only
- * answered when retrying can help: never for an event we will never understand.
+ * (applySubscriptionSnapshot compares the events' times; two events of the same second are settled by
+ * Stripe's current state of the subscription, the one API call made here). A 5xx asks Stripe to retry,
+ * so it is only answered when retrying can help: never for an event we will never understand.
  */
 export async function handleStripeWebhook(
   deps: StripeWebhookDeps,
@@ -164,9 +165,9 @@ async function applyEvent(tx: Db, deps: StripeWebhookDeps, event: HandledEvent):
     case "customer.subscription.trial_will_end":
       return applyTrialWillEnd(tx, deps, event.data.object, observedAt);
     case "invoice.paid":
-      return applyInvoicePaid(tx, event.data.object, observedAt);
+      return applyInvoicePaid(tx, deps, event.data.object, observedAt);
     case "invoice.payment_failed":
-      return applyInvoicePaymentFailed(tx, event.data.object, observedAt);
+      return applyInvoicePaymentFailed(tx, deps, event.data.object, observedAt);
   }
 }
 
@@ -213,8 +214,27 @@ async function applySubscription(
     priceToPlan: deps.priceToPlan,
   });
   if (!snapshot) return { ignored: "unknown plan" };
-  const result = await applySubscriptionSnapshot(tx, snapshot);
+  const result = await applySubscriptionSnapshot(tx, snapshot, {
+    resolveTie: currentStateFromStripe(deps, subscription.id, userId, observedAt),
+  });
   return result === "stale" ? { ignored: "stale" } : {};
+}
+
+/**
+ * Two events of the same second (Stripe's `created` has no finer time) cannot be ordered by their
+ * times, and their order of delivery says nothing: the tie is settled by Stripe's current state of the
+ * subscription (decision 004). A failed call fails the event, and Stripe's retry settles it later.
+ */
+function currentStateFromStripe(
+  deps: StripeWebhookDeps,
+  subscriptionId: string,
+  userId: string,
+  observedAt: Date,
+): () => Promise<SubscriptionSnapshot | null> {
+  return async () => {
+    const current = await deps.stripe.subscriptions.retrieve(subscriptionId);
+    return snapshotFromStripeSubscription(current, { userId, observedAt, priceToPlan: deps.priceToPlan });
+  };
 }
 
 /** The account from the metadata we set at checkout, else from the customer of an earlier checkout. */
@@ -302,14 +322,19 @@ const RECOVERABLE_STATUSES: ReadonlySet<SubscriptionRow["status"]> = new Set([
   "incomplete",
 ]);
 
-async function applyInvoicePaid(tx: Db, invoice: Stripe.Invoice, observedAt: Date): Promise<Applied> {
+async function applyInvoicePaid(
+  tx: Db,
+  deps: StripeWebhookDeps,
+  invoice: Stripe.Invoice,
+  observedAt: Date,
+): Promise<Applied> {
   const subscriptionId = subscriptionIdOfInvoice(invoice);
   const row = subscriptionId ? await storedStripeSubscription(tx, subscriptionId) : null;
   if (!subscriptionId || !row) return { ignored: "unknown subscription" };
   // A renewal of an active subscription changes nothing here: its `updated` event moves the period.
   if (!RECOVERABLE_STATUSES.has(row.status)) return {};
   const period = invoicePeriod(invoice, subscriptionId);
-  return applyFromRow(tx, row, observedAt, {
+  return applyFromRow(tx, deps, row, observedAt, {
     status: "active",
     ...(period ? { currentPeriodStart: period.start, currentPeriodEnd: period.end } : {}),
   });
@@ -320,6 +345,7 @@ const PAYING_STATUSES: ReadonlySet<SubscriptionRow["status"]> = new Set(["active
 
 async function applyInvoicePaymentFailed(
   tx: Db,
+  deps: StripeWebhookDeps,
   invoice: Stripe.Invoice,
   observedAt: Date,
 ): Promise<Applied> {
@@ -327,18 +353,21 @@ async function applyInvoicePaymentFailed(
   const row = subscriptionId ? await storedStripeSubscription(tx, subscriptionId) : null;
   if (!subscriptionId || !row) return { ignored: "unknown subscription" };
   if (!PAYING_STATUSES.has(row.status)) return {};
-  return applyFromRow(tx, row, observedAt, { status: "past_due" });
+  return applyFromRow(tx, deps, row, observedAt, { status: "past_due" });
 }
 
 /** The stored state with some fields changed, applied like any snapshot (so a newer state wins). */
 async function applyFromRow(
   tx: Db,
+  deps: StripeWebhookDeps,
   row: SubscriptionRow,
   observedAt: Date,
   changes: Partial<SubscriptionSnapshot>,
 ): Promise<Applied> {
   const snapshot = snapshotFromRow(row, changes, observedAt);
-  const result = await applySubscriptionSnapshot(tx, snapshot);
+  const result = await applySubscriptionSnapshot(tx, snapshot, {
+    resolveTie: currentStateFromStripe(deps, row.providerSubscriptionId, row.userId, observedAt),
+  });
   return result === "stale" ? { ignored: "stale" } : {};
 }
 

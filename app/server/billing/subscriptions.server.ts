@@ -7,13 +7,73 @@ import type { SubscriptionSnapshot } from "./subscription-snapshot";
 export type ApplyResult = "inserted" | "updated" | "stale";
 
 /**
+ * Where a status lies in a subscription's life (Stripe's order: incomplete -> trialing -> active ->
+ * past_due -> unpaid -> canceled). Decides between two states stamped with the same time: the one
+ * further along wins, so a tie never moves a subscription back (decision 004).
+ */
+const LIFECYCLE_RANK: Record<SubscriptionStatus, number> = {
+  incomplete: 0,
+  trialing: 1,
+  active: 2,
+  past_due: 3,
+  paused: 3,
+  unpaid: 4,
+  canceled: 5,
+  incomplete_expired: 5,
+};
+
+export interface ApplyOptions {
+  /**
+   * Called, holding the row's lock, when the stored state has the same time as the snapshot (Stripe
+   * stamps events in whole seconds, so two events of one second cannot be ordered by time): returns the
+   * provider's current state to write instead, or null to keep the stored one. Without it, the status
+   * further along in LIFECYCLE_RANK wins.
+   */
+  resolveTie?: () => Promise<SubscriptionSnapshot | null>;
+}
+
+/**
  * Writes a subscription's state unless the stored state is newer (out-of-order webhooks never move a
- * subscription back), and records the person's trial the first time one starts.
+ * subscription back; on a tie, see ApplyOptions), and records the person's trial the first time one
+ * starts.
  */
 export async function applySubscriptionSnapshot(
   db: Db,
-  snapshot: SubscriptionSnapshot,
+  given: SubscriptionSnapshot,
+  options: ApplyOptions = {},
 ): Promise<ApplyResult> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({
+        id: subscriptions.id,
+        status: subscriptions.status,
+        providerStateAt: subscriptions.providerStateAt,
+      })
+      .from(subscriptions)
+      .where(eq(subscriptions.providerSubscriptionId, given.providerSubscriptionId))
+      .for("update");
+    let snapshot = given;
+    if (existing) {
+      const stored = existing.providerStateAt.getTime();
+      const observed = given.observedAt.getTime();
+      if (stored > observed) return "stale";
+      if (stored === observed) {
+        if (options.resolveTie) {
+          const current = await options.resolveTie();
+          if (current?.providerSubscriptionId !== given.providerSubscriptionId) return "stale";
+          // Still stamped with the tied time: any later event is applied over it as usual.
+          snapshot = { ...current, observedAt: given.observedAt };
+        } else if (LIFECYCLE_RANK[given.status] < LIFECYCLE_RANK[existing.status]) {
+          return "stale";
+        }
+      }
+    }
+    await writeSnapshot(tx, existing?.id ?? null, snapshot);
+    return existing ? "updated" : "inserted";
+  });
+}
+
+async function writeSnapshot(tx: Db, existingId: string | null, snapshot: SubscriptionSnapshot) {
   const values = {
     userId: snapshot.userId,
     planId: snapshot.planId,
@@ -30,24 +90,15 @@ export async function applySubscriptionSnapshot(
     endedAt: snapshot.endedAt,
     providerStateAt: snapshot.observedAt,
   };
-  return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: subscriptions.id, providerStateAt: subscriptions.providerStateAt })
-      .from(subscriptions)
-      .where(eq(subscriptions.providerSubscriptionId, snapshot.providerSubscriptionId))
-      .for("update");
-    if (existing && existing.providerStateAt > snapshot.observedAt) return "stale";
-    if (existing) {
-      await tx
-        .update(subscriptions)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(subscriptions.id, existing.id));
-    } else {
-      await tx.insert(subscriptions).values({ id: crypto.randomUUID(), ...values });
-    }
-    if (snapshot.trialStart || snapshot.status === "trialing") await claimTrial(tx, snapshot.userId);
-    return existing ? "updated" : "inserted";
-  });
+  if (existingId) {
+    await tx
+      .update(subscriptions)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(subscriptions.id, existingId));
+  } else {
+    await tx.insert(subscriptions).values({ id: crypto.randomUUID(), ...values });
+  }
+  if (snapshot.trialStart || snapshot.status === "trialing") await claimTrial(tx, snapshot.userId);
 }
 
 /** Records that this person (account and email) has had their trial. */
@@ -84,6 +135,14 @@ const CURRENT: SubscriptionStatus[] = ["active", "trialing"];
 export function primarySubscription(rows: readonly SubscriptionRow[]): SubscriptionRow | null {
   const pro = rows.filter((row) => row.planId !== "lps");
   return pro.find((row) => CURRENT.includes(row.status)) ?? pro[0] ?? null;
+}
+
+/**
+ * The user's subscription that gives pro access now (spec 4: monthly, pro or lifetime, active or
+ * trialing), if any: while there is one, a checkout would charge the person twice.
+ */
+export function currentProSubscription(rows: readonly SubscriptionRow[]): SubscriptionRow | null {
+  return rows.find((row) => accessFlags([row], false).hasProAccess) ?? null;
 }
 
 /** spec 4's access flags for a user, from the database: the server's answer, never the client's. */
