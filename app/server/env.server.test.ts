@@ -40,6 +40,21 @@ describe("parseEnv", () => {
     expect(parseEnv({}).AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
+  it("refuses the development default AUTH_SECRET and any secret under 32 characters in production", () => {
+    const developmentDefault = parseEnv({}).AUTH_SECRET;
+    expect(() =>
+      parseEnv({ APP_ENV: "production", AUTH_SECRET: developmentDefault, DEMO_PAYMENTS: "true" }),
+    ).toThrow("AUTH_SECRET: must not be the development default in production");
+    expect(() =>
+      parseEnv({ APP_ENV: "production", AUTH_SECRET: "x".repeat(31), DEMO_PAYMENTS: "true" }),
+    ).toThrow("AUTH_SECRET: must be at least 32 characters");
+    expect(
+      parseEnv({ APP_ENV: "production", AUTH_SECRET: "z".repeat(32), DEMO_PAYMENTS: "true" }).AUTH_SECRET,
+    ).toBe("z".repeat(32));
+    // Outside production the default stays, so a laptop needs no configuration.
+    expect(parseEnv({ AUTH_SECRET: developmentDefault }).AUTH_SECRET).toBe(developmentDefault);
+  });
+
   it("reads ADMIN_EMAILS and TRUSTED_PROXIES as trimmed lists, emails lower-cased", () => {
     const env = parseEnv({
       ADMIN_EMAILS: " Boss@Example.com, ,ops@x.example",

@@ -117,6 +117,14 @@ const envSchema = z
     if (env.APP_ENV === "production" && !env.AUTH_SECRET) {
       context.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production" });
     }
+    // Issue 12: the development default is public (it is in this file), so anyone could sign sessions.
+    if (env.APP_ENV === "production" && env.AUTH_SECRET?.trim() === DEVELOPMENT_AUTH_SECRET) {
+      context.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "must not be the development default in production: set 32+ random characters",
+      });
+    }
     if (env.STRIPE_SECRET_KEY) {
       for (const key of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_ANNUAL"] as const) {
         if (!env[key])

@@ -47,7 +47,11 @@ function failure(result: AuthCallResult, fallback: string): AccountOutcome {
 export type SignUpInput = Pick<z.output<typeof signUpSchema>, "email" | "password"> &
   Partial<Pick<z.output<typeof signUpSchema>, "firstName" | "lastName" | "heardAboutUs">>;
 
-/** spec 7 sign in with password. Unknown email and wrong password get the same answer. */
+/**
+ * spec 7 sign in with password. Unknown email and wrong password get the same answer. Besides the per-IP
+ * limit, each address has its own limit on failed sign-ins (sign-in-throttle.server.ts, applied in
+ * better-auth's hooks): while it holds, the answer is a 429 naming the wait, for unknown addresses too.
+ */
 export async function signIn(
   { auth, db }: AccountServices,
   request: Request,
@@ -68,13 +72,23 @@ export async function signIn(
     await recordAuthEvent(db, { event: "sign_in_unverified", email: input.email, request });
     return { ok: false, status: 403, code: "EMAIL_NOT_VERIFIED", message: AUTH_ERRORS.emailNotVerified };
   }
+  // Too many failed sign-ins for this address (any IP): refused before the password was checked.
+  const throttled = result.status === 429 && result.body?.code === "SIGN_IN_THROTTLED";
   await recordAuthEvent(db, {
     event: result.status === 429 ? "rate_limited" : "sign_in_failed",
     email: input.email,
     request,
-    details: { path: "sign-in" },
+    details: throttled ? { path: "sign-in", limit: "account" } : { path: "sign-in" },
   });
   if (result.status === 401) return { ok: false, status: 401, message: AUTH_ERRORS.invalidCredentials };
+  if (throttled) {
+    return {
+      ok: false,
+      status: 429,
+      code: "SIGN_IN_THROTTLED",
+      message: messageOf(result, AUTH_ERRORS.tooManyAttempts),
+    };
+  }
   return failure(result, "Sign in failed. Please try again.");
 }
 

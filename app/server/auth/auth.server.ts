@@ -1,9 +1,10 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/core/auth-forms";
 import { PRODUCT_NAME } from "~/core/brand";
-import { AUTH_ERRORS } from "~/core/messages";
+import { AUTH_ERRORS, SIGN_IN_THROTTLED } from "~/core/messages";
+import { retryIn } from "~/core/public-forms";
 import type { Db } from "../db/database.server";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
 import type { Env } from "../env.server";
@@ -14,6 +15,7 @@ import { confirmationEmail, passwordResetEmail } from "./auth-emails";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { isCommonPassword } from "./common-passwords.server";
 import { roleForEmail, syncRoleAndLastLogin } from "./roles.server";
+import { createSignInThrottle } from "./sign-in-throttle.server";
 
 export type AuthConfig = Pick<
   Env,
@@ -29,10 +31,30 @@ export interface AuthDeps {
   db: Db;
   config: AuthConfig;
   mailer: Mailer;
+  /** The clock of the sign-in throttle and of the session limits (tests move it). Default: the system's. */
+  now?: () => Date;
+}
+
+/** What our own checks around better-auth need from the deps an auth instance was made with. */
+export interface AuthSettings {
+  db: Db;
+  config: AuthConfig;
+  now: () => Date;
+}
+
+const settingsOfAuth = new WeakMap<object, AuthSettings>();
+
+/** The database, configuration and clock `auth` was made with (createAuth records them). */
+export function authSettingsOf(auth: object): AuthSettings {
+  const settings = settingsOfAuth.get(auth);
+  if (!settings) throw new Error("authSettingsOf: this auth instance was not made by createAuth");
+  return settings;
 }
 
 export const AUTH_BASE_PATH = "/api/auth";
 const DAY = 24 * 60 * 60;
+
+const SIGN_IN_PATH = "/sign-in/email";
 
 /** Paths whose body carries a new password; each is checked against the common-password list. */
 const NEW_PASSWORD_FIELDS: Record<string, "password" | "newPassword"> = {
@@ -56,9 +78,10 @@ function trustedOrigins(config: AuthConfig): string[] {
  * better-auth, configured for Roundlist: email + password with confirmation, database sessions
  * (revocable), database rate limits shared by every app process, and the ADMIN_EMAILS role.
  */
-export function createAuth({ db, config, mailer }: AuthDeps) {
+export function createAuth({ db, config, mailer, now = () => new Date() }: AuthDeps) {
   const attemptLimit = { window: config.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: config.AUTH_RATE_LIMIT_MAX };
-  return betterAuth({
+  const throttle = createSignInThrottle({ db, secret: config.AUTH_SECRET, now });
+  const auth = betterAuth({
     appName: PRODUCT_NAME,
     baseURL: config.APP_URL,
     basePath: AUTH_BASE_PATH,
@@ -88,6 +111,8 @@ export function createAuth({ db, config, mailer }: AuthDeps) {
         await mailer.send(passwordResetEmail(user.email, url));
       },
       async onPasswordReset({ user }, request) {
+        // The owner proved control of the inbox: whatever an attacker's failures built up ends here.
+        await throttle.clear(user.email);
         await recordAuthEvent(db, { event: "password_reset", userId: user.id, email: user.email, request });
       },
     },
@@ -163,6 +188,30 @@ export function createAuth({ db, config, mailer }: AuthDeps) {
         if (typeof password === "string" && isCommonPassword(password)) {
           throw new APIError("BAD_REQUEST", { message: AUTH_ERRORS.commonPassword, code: "COMMON_PASSWORD" });
         }
+        // The per-account throttle, here rather than in our form action so that better-auth's own
+        // /api/auth/sign-in/email obeys it too. A throttled attempt never reaches the password check.
+        const email: unknown = ctx.body?.email;
+        if (ctx.path === SIGN_IN_PATH && typeof email === "string") {
+          const claim = await throttle.claim(email);
+          if (!claim.allowed) {
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              { message: SIGN_IN_THROTTLED(retryIn(claim.retryAfterSeconds)), code: "SIGN_IN_THROTTLED" },
+              { "Retry-After": String(claim.retryAfterSeconds) },
+            );
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const email: unknown = ctx.body?.email;
+        if (ctx.path !== SIGN_IN_PATH || typeof email !== "string") return;
+        // The claim counted this attempt as a failure; settle it now that the answer is known.
+        const returned: unknown = ctx.context.returned;
+        if (!isAPIError(returned) || returned.body?.code === "EMAIL_NOT_VERIFIED") {
+          await throttle.clear(email);
+        } else if (returned.statusCode !== 401) {
+          await throttle.release(email);
+        }
       }),
     },
     logger: {
@@ -172,6 +221,8 @@ export function createAuth({ db, config, mailer }: AuthDeps) {
       },
     },
   });
+  settingsOfAuth.set(auth, { db, config, now });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

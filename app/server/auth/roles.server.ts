@@ -10,8 +10,9 @@ export function roleForEmail(email: string, adminEmails: readonly string[]): Rol
 }
 
 /**
- * At every new session: record last_login (spec 4) and bring the role in line with ADMIN_EMAILS, so
- * adding or removing an address takes effect at that account's next sign-in.
+ * At every new session: record last_login (spec 4) and bring the role in line with ADMIN_EMAILS. Existing
+ * sessions follow the configuration too: lookUpSession derives the role from ADMIN_EMAILS on every request
+ * (and stores it with syncRole when the two differ).
  */
 export async function syncRoleAndLastLogin(
   db: Db,
@@ -29,4 +30,9 @@ export async function syncRoleAndLastLogin(
       )}) then 'admin' else 'user' end`,
     })
     .where(eq(users.id, userId));
+}
+
+/** Stores the role the configuration gives an account (lookUpSession, when the stored one differs). */
+export async function syncRole(db: Db, userId: string, role: Role): Promise<void> {
+  await db.update(users).set({ role }).where(eq(users.id, userId));
 }

@@ -1,8 +1,11 @@
+import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { ADMIN_ONLY } from "~/core/messages";
+import { sessions } from "../db/schema";
 import type { AccountServices } from "./account.server";
-import type { Auth } from "./auth.server";
+import { type Auth, authSettingsOf } from "./auth.server";
 import { getAuthServices } from "./auth-services.server";
+import { roleForEmail, syncRole } from "./roles.server";
 
 /** The signed-in user as the pages see them. */
 export interface SessionUser {
@@ -20,19 +23,74 @@ interface SessionLookup {
   setCookies: string[];
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Issue 12: a session ends 30 days after sign-in, however much it is used... */
+export const SESSION_MAX_AGE_MS = 30 * DAY_MS;
+/**
+ * ...and after 7 days without use. Use is what better-auth records when it refreshes the session (its
+ * updatedAt, at most once a day while the session is used), so this limit is exact to within a day.
+ */
+export const SESSION_IDLE_MS = 7 * DAY_MS;
+
 // Root and route loaders of one request ask for the session; look it up once per request.
 const lookups = new WeakMap<Request, Promise<SessionLookup>>();
 
+interface SessionTimes {
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+/** Whether a session is past its absolute (from sign-in) or idle (since last use) limit at `now`. */
+export function sessionHasEnded(session: SessionTimes, now: Date): boolean {
+  const at = now.getTime();
+  return (
+    at - new Date(session.createdAt).getTime() >= SESSION_MAX_AGE_MS ||
+    at - new Date(session.updatedAt).getTime() >= SESSION_IDLE_MS
+  );
+}
+
+/**
+ * The signed-in user of this request. better-auth's session slides (each day of use extends it), so the
+ * limits of issue 12 are checked here, on the session as stored before better-auth refreshes it: a session
+ * past either limit is deleted and its cookie cleared. The admin role is derived from ADMIN_EMAILS on every
+ * request (and stored when it changed), so removing an address takes effect at once on its open sessions.
+ */
 export async function lookUpSession(auth: Auth, request: Request): Promise<SessionLookup> {
-  const result = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
-  const session = result.response;
+  const { db, config, now } = authSettingsOf(auth);
+  const headers = request.headers;
+  const stored = await auth.api.getSession({ headers, query: { disableRefresh: true }, returnHeaders: true });
+  let session = stored.response;
   if (!session) return { user: null, setCookies: [] };
+  let setCookies = stored.headers.getSetCookie();
+
+  if (sessionHasEnded(session.session, now())) {
+    await db.delete(sessions).where(eq(sessions.id, session.session.id));
+    // Asked again, better-auth finds no session and answers with the cookies that clear it.
+    const cleared = await auth.api.getSession({
+      headers,
+      query: { disableRefresh: true },
+      returnHeaders: true,
+    });
+    return { user: null, setCookies: cleared.headers.getSetCookie() };
+  }
+
+  // better-auth's own rule for a refresh (once a day of use), which records the use and renews the cookie.
+  const { expiresIn = 30 * 24 * 60 * 60, updateAge = 24 * 60 * 60 } = auth.options.session ?? {};
+  if (new Date(session.session.expiresAt).getTime() - (expiresIn - updateAge) * 1000 <= Date.now()) {
+    const refreshed = await auth.api.getSession({ headers, returnHeaders: true });
+    if (!refreshed.response) return { user: null, setCookies: refreshed.headers.getSetCookie() };
+    session = refreshed.response;
+    setCookies = refreshed.headers.getSetCookie();
+  }
+
   const user = session.user as typeof session.user & {
     firstName?: string | null;
     lastName?: string | null;
     role?: string | null;
     lastLogin?: Date | string | null;
   };
+  const role = roleForEmail(user.email, config.ADMIN_EMAILS);
+  if (user.role !== role) await syncRole(db, user.id, role);
   const lastLogin = user.lastLogin ? new Date(user.lastLogin).toISOString() : null;
   return {
     user: {
@@ -40,10 +98,10 @@ export async function lookUpSession(auth: Auth, request: Request): Promise<Sessi
       email: user.email,
       firstName: user.firstName ?? null,
       lastName: user.lastName ?? null,
-      isAdmin: user.role === "admin",
+      isAdmin: role === "admin",
       lastLogin,
     },
-    setCookies: result.headers.getSetCookie(),
+    setCookies,
   };
 }
 
@@ -75,7 +133,7 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 /**
  * Guard for admin-only loaders and actions, over the given services: the role comes with the session,
- * which reads the user's row from the database on every request (spec 7 is_admin), never from the client.
+ * derived on every request from ADMIN_EMAILS (spec 7 is_admin), never from the client.
  */
 export async function requireAdminWith(services: AccountServices, request: Request): Promise<SessionUser> {
   const { user } = await lookUpSession(services.auth, request);

@@ -412,3 +412,19 @@ export const suppressedCompanies = pgTable(
 );
 
 export type SuppressedContactRow = typeof suppressedContacts.$inferSelect;
+
+/**
+ * The per-account sign-in throttle (issue 12): failed sign-ins in a row per email address, shared by every
+ * app process. The key is an HMAC-SHA-256 of the normalized address (keyed with AUTH_SECRET), so the table
+ * holds no addresses, and unknown addresses are counted exactly like known ones. A successful sign-in or a
+ * password reset deletes the row; a row whose last failure is a day old no longer counts.
+ */
+export const signInThrottles = pgTable(
+  "sign_in_throttles",
+  {
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull(),
+    lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("sign_in_throttles_last_failed_at_idx").on(table.lastFailedAt)],
+);
