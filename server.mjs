@@ -11,6 +11,7 @@ const { default: express } = await import("express");
 const { installClientIp, parseTrustedProxies } = await import("./server/client-ip.mjs");
 const { streamingRoute } = await import("./server/streaming-route.mjs");
 const { removableDrainListeners } = await import("./server/drain-listeners.mjs");
+const { sameOriginOnly } = await import("./server/same-origin.mjs");
 
 const buildPath = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 const build = await import(pathToFileURL(buildPath).href);
@@ -35,6 +36,9 @@ app.use(removableDrainListeners);
 // Hashed assets never change; everything else in public/ may.
 app.use("/assets", express.static(path.resolve("build/client/assets"), { immutable: true, maxAge: "1y" }));
 app.use(express.static(path.resolve("build/client"), { maxAge: "1h" }));
+// CSRF: every state-changing request must come from APP_URL's origin; the Stripe webhook proves itself
+// with its signature instead.
+app.use(sameOriginOnly({ appUrl: address.appUrl, exemptPaths: ["/api/webhooks/stripe"] }));
 // The CSV export is piped with backpressure by our own bridge, not React Router's writer (decision 006).
 app.all("/api/export-csv", streamingRoute(lifecycle.exportCsv));
 app.all("/{*splat}", createRequestHandler({ build }));

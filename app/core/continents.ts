@@ -182,3 +182,15 @@ const continentByCountry = new Map<string, Continent>(
 export function continentOf(country: string): ContinentOrOther {
   return continentByCountry.get(country.trim().toLowerCase()) ?? "Other";
 }
+
+const countriesByContinentName = new Map<string, readonly string[]>(
+  CONTINENTS.map((continent) => [continent, COUNTRIES_BY_CONTINENT[continent]] as const),
+);
+
+/**
+ * The countries of a continent named in a URL ("continent:Europe"), or undefined for any other name. A Map,
+ * never an index into the object: "toString", "__proto__" or "constructor" must not reach Object.prototype.
+ */
+export function countriesOfContinent(name: string): readonly string[] | undefined {
+  return countriesByContinentName.get(name);
+}

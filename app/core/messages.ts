@@ -160,7 +160,16 @@ export const BILLING_ERRORS = {
   granted: "This plan was granted by an administrator.",
   checkoutExpired: "This checkout has expired or was already used. Please start again.",
   checkoutUsed: "This checkout was already used.",
+  /** Checkout (or the demo Pay step) while a monthly, annual or lifetime plan is active or on trial (409). */
+  alreadySubscribed: "You already have an active plan. Manage it from your account page.",
 } as const;
 
 /** A signed-in user on an admin page (403). */
 export const ADMIN_ONLY = "This page is for administrators only.";
+
+/**
+ * Sign-in refused while the account waits out its backoff after failed sign-ins (issue 12, 429); the same
+ * answer for an address without an account. `retry` is "in a minute" or "in N minutes" (retryIn).
+ */
+export const SIGN_IN_THROTTLED = (retry: string) =>
+  `Too many failed sign-ins for this account. Try again ${retry}, or reset your password.`;

@@ -51,6 +51,64 @@ describe("parseSearchParams", () => {
   });
 });
 
+describe("parseSearchParams: control characters and Unicode (issue 12 defects 4 and 5)", () => {
+  const PARAMS = ["q", "industry", "stage", "location", "amount", "date", "page"] as const;
+  const VALUES: Record<(typeof PARAMS)[number], string> = {
+    q: "fin tech",
+    industry: "SaaS",
+    stage: "Seed",
+    location: "country:Germany",
+    amount: "5m-10m",
+    date: "90d",
+    page: "3",
+  };
+  const EXPECTED: SearchState = { ...VALUES, amount: "5m-10m", date: "90d", page: 3 };
+  /** Every C0 control, DEL and every C1 control. */
+  const CONTROLS = [
+    ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)),
+    ...Array.from({ length: 0x21 }, (_, code) => String.fromCharCode(0x7f + code)),
+  ];
+
+  it.each(PARAMS)(
+    "no control character survives in %s (PostgreSQL refuses NUL; U+001F splits fields)",
+    (param) => {
+      for (const char of CONTROLS) {
+        const dirty = new URLSearchParams(VALUES);
+        dirty.set(param, `${char}${VALUES[param].slice(0, 2)}${char}${VALUES[param].slice(2)}${char}`);
+        const { state, errors } = parseSearchParams(dirty);
+        for (const value of Object.values(state)) expect(String(value)).not.toMatch(/\p{Cc}/u);
+        // White space controls (tab, newline…) separate words, so "5m\t-10m" is no amount option; the
+        // others are dropped, leaving the value as it was meant.
+        if (/\s|\u0085/.test(char)) continue;
+        expect(errors).toEqual([]);
+        expect(state[param]).toBe(EXPECTED[param]);
+      }
+    },
+  );
+
+  it("reads a value made only of control characters as empty", () => {
+    const query = PARAMS.map((param) => `${param}=%00%01%1F%7F`).join("&");
+    expect(parse(query)).toEqual({ state: EMPTY_SEARCH, errors: [] });
+    expect(parse("location=continent%3A%00").errors.map((error) => error.param)).toEqual(["location"]);
+  });
+
+  it("turns white space controls into one space", () => {
+    expect(parse("q=fin%09%0A%0D%0B%0C%C2%85tech").state.q).toBe("fin tech");
+  });
+
+  it("gives every value in Unicode NFC", () => {
+    expect(parse("q=zu%CC%88rich").state.q).toBe("zürich");
+    expect(parse("q=ZU%CC%88RICH").state.q).toBe("ZÜRICH");
+    expect(parse("location=Zu%CC%88rich%2C+Switzerland").state.location).toBe("Zürich, Switzerland");
+    expect(parse("industry=Cafe%CC%81").state.industry).toBe("Café");
+  });
+
+  it("never cuts the query inside a surrogate pair", () => {
+    const { state } = parse(`q=${"a".repeat(199)}${encodeURIComponent("😀")}`);
+    expect(state.q).toBe("a".repeat(199));
+  });
+});
+
 describe("serializeSearchState", () => {
   it("leaves out empty values and page 1", () => {
     expect(serializeSearchState(EMPTY_SEARCH).toString()).toBe("");

@@ -41,8 +41,28 @@ export interface SearchParamError {
 
 const LOCATION_PREFIXES = ["continent:", "country:", "state:"] as const;
 
+/** Control characters (C0, DEL, C1) that are not white space: dropped from every value. */
+const CONTROL_CHARACTERS = /(?![\t\n\v\f\r\u0085])\p{Cc}/gu;
+
+/**
+ * One form of a URL value for every reader (search, count, export, activity): control characters dropped
+ * (PostgreSQL refuses a NUL byte in text, and U+001F separates the fields of search_text), white space
+ * runs as one space, Unicode NFC (the form of the stored text: "zu\u0308rich" is "zürich"), at most `max`
+ * characters without splitting a surrogate pair.
+ */
+function normalizeValue(value: string | null): string {
+  return (value ?? "")
+    .replace(CONTROL_CHARACTERS, "")
+    .replace(/[\s\u0085]+/g, " ")
+    .trim()
+    .normalize("NFC");
+}
+
 function clean(value: string | null, max = MAX_QUERY_LENGTH): string {
-  return (value ?? "").replace(/\s+/g, " ").trim().slice(0, max);
+  const text = normalizeValue(value);
+  if (text.length <= max) return text;
+  const end = /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return text.slice(0, end).trimEnd();
 }
 
 /**
@@ -56,7 +76,7 @@ export function parseSearchParams(params: URLSearchParams): {
   const errors: SearchParamError[] = [];
   const state: SearchState = { ...EMPTY_SEARCH };
   state.q = clean(params.get("q"));
-  if ((params.get("q") ?? "").trim().length > MAX_QUERY_LENGTH) {
+  if (normalizeValue(params.get("q")).length > MAX_QUERY_LENGTH) {
     errors.push({ param: "q", message: `The search text was cut to ${MAX_QUERY_LENGTH} characters.` });
   }
   state.industry = clean(params.get("industry"));
@@ -92,8 +112,8 @@ export function parseSearchParams(params: URLSearchParams): {
       errors.push({ param: "date", message: `"${date}" is not a funding date option, so it was ignored.` });
   }
 
-  const page = params.get("page");
-  if (page !== null && page !== "") {
+  const page = normalizeValue(params.get("page"));
+  if (page !== "") {
     const number = Number(page);
     if (!Number.isInteger(number) || number < 1) {
       errors.push({ param: "page", message: `"${page}" is not a page number; showing page 1.` });

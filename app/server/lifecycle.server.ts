@@ -10,13 +10,13 @@ let stopPurges: (() => void) | undefined;
  * Called by server.mjs before it listens: validates configuration, then opens, migrates and (when
  * empty) seeds the database, so the first request never waits for that work.
  */
-export async function prepareApp(): Promise<{ port: number; host: string; notes: string[] }> {
+export async function prepareApp(): Promise<{ port: number; host: string; appUrl: string; notes: string[] }> {
   const config = env();
   await getDatabase();
   // The privacy policy's retention periods, kept by the running server (daily).
   stopPurges = schedulePurges(getDb);
   const notes = startupNotes(config, { isFirstStart: databaseWasSeededAtStart() });
-  return { port: config.PORT, host: config.HOST, notes };
+  return { port: config.PORT, host: config.HOST, appUrl: config.APP_URL, notes };
 }
 
 /** Called on SIGTERM/SIGINT: PGlite must be closed or its files stay locked and the process hangs. */

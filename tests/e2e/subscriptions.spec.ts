@@ -64,3 +64,29 @@ test("checkout needs a signed-in user (server check)", async ({ request }) => {
   expect(response.status()).toBe(401);
   expect(await response.json()).toEqual({ error: "Please sign in to choose a plan." });
 });
+
+test("a cross-site POST with the user's cookies is refused before it changes anything (CSRF)", async ({
+  page,
+  login,
+}) => {
+  await login({ plan: "pro", status: "trialing" });
+  const evil = { Origin: "https://evil.example" };
+  for (const path of ["/api/upgrade-trial", "/api/checkout", "/profile"]) {
+    const response = await page.request.post(path, {
+      headers: evil,
+      form: { plan: "pro", intent: "manage" },
+    });
+    expect(response.status(), path).toBe(403);
+    expect(await response.json()).toEqual({
+      error: "This request came from another site, so it was refused.",
+    });
+  }
+  // Still on the trial: the upgrade (a charge) did not happen.
+  await gotoHydrated(page, "/profile");
+  await expect(page.getByTestId("subscription-status")).toHaveText("trialing");
+  // The same request from the app's own origin goes through.
+  const own = await page.request.post("/api/upgrade-trial", {
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(own.status()).toBe(200);
+});

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { fieldErrorsOf, resetRequestSchema, signInSchema, signUpSchema } from "~/core/auth-forms";
 import type { AuthActionResult, AuthIntent } from "~/core/auth-result";
 import { AUTH_TOASTS } from "~/core/messages";
+import { safeRedirectPath } from "~/core/redirect-path";
 import {
   type AccountOutcome,
   requestPasswordReset,
@@ -11,7 +12,6 @@ import {
   signUp,
 } from "~/server/auth/account.server";
 import { getAuthServices } from "~/server/auth/auth-services.server";
-import { safeRedirectPath } from "~/server/auth/redirect-target";
 import type { Route } from "./+types/auth";
 
 const INTENTS: readonly AuthIntent[] = ["signin", "signup", "reset", "resend"];

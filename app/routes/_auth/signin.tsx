@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { AuthPage } from "~/components/auth/auth-page";
+import { safeRedirectPath } from "~/core/redirect-path";
 import { rootOrigin, seo } from "~/core/seo";
-import { safeRedirectPath } from "~/server/auth/redirect-target";
 import { getCurrentUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/signin";
 

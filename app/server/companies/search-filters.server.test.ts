@@ -2,7 +2,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { EMPTY_SEARCH, FILTER_KEYS, type SearchState } from "~/core/search-params";
 import { FILTER_SAMPLES } from "~tests/fixtures/filter-samples";
-import { searchConditions } from "./search-filters.server";
+import { containsPattern, searchConditions } from "./search-filters.server";
 
 const dialect = new PgDialect();
 const TODAY = new Date("2026-11-24T12:00:00Z");
@@ -20,5 +20,24 @@ describe("every filter key narrows the query that search, counts and export shar
     // More SQL than the do-not-sell rule alone: the filter took part in the WHERE clause.
     expect(filtered?.sql.length).toBeGreaterThan(unfiltered?.sql.length ?? 0);
     expect(filtered?.sql).not.toBe(unfiltered?.sql);
+  });
+});
+
+describe("text search pattern (issue 12 defect 5)", () => {
+  it("escapes %, _ and \\ and leaves the case to the database", () => {
+    expect(containsPattern("İSTANBUL 100%_a\\b")).toBe("%İSTANBUL 100\\%\\_a\\\\b%");
+  });
+
+  it("is lowered by PostgreSQL, the same lower() that writes search_text", () => {
+    const query = whereOf({ ...EMPTY_SEARCH, q: "İSTANBUL" });
+    expect(query?.sql).toContain('"search_text" like normalize(lower($1::text), NFC)');
+    expect(query?.params).toEqual(["%İSTANBUL%"]);
+  });
+
+  it("a continent that is an Object.prototype key matches nothing", () => {
+    for (const name of ["toString", "__proto__", "constructor"]) {
+      expect(() => whereOf({ ...EMPTY_SEARCH, location: `continent:${name}` })).not.toThrow();
+      expect(whereOf({ ...EMPTY_SEARCH, location: `continent:${name}` })?.sql).toContain("false");
+    }
   });
 });

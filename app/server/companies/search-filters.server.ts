@@ -1,14 +1,28 @@
 import { and, eq, gte, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
-import { CONTINENTS, COUNTRIES_BY_CONTINENT, type Continent } from "~/core/continents";
+import { CONTINENTS, COUNTRIES_BY_CONTINENT, countriesOfContinent } from "~/core/continents";
 import { amountOption, dateCutoff, dateOption } from "~/core/funding-filters";
 import { parseHeadquartersLocation } from "~/core/location";
 import type { SearchState } from "~/core/search-params";
 import { companies } from "../db/schema";
 import { notSuppressed } from "../suppression/suppression-filter.server";
 
-/** LIKE pattern for a literal substring: %, _ and \ in the user's text match themselves. */
+/**
+ * LIKE pattern for a literal substring: %, _ and \ in the user's text match themselves. The case is left
+ * as typed: the database lowers the pattern with the same lower() that wrote search_text (JavaScript's
+ * toLowerCase differs: "İ" becomes "i̇" there, "i" in PostgreSQL), see textCondition.
+ */
 export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * spec 9 text search on search_text (lower-cased, NFC, kept by a trigger): the query arrives NFC from
+ * parseSearchParams and is lowered here by the database, so both sides are folded by one function. The
+ * pattern is one parameter under immutable functions, folded to a constant when the plan is made: the
+ * trigram index still serves it.
+ */
+function textCondition(q: string): SQL {
+  return sql`${companies.searchText} like normalize(lower(${containsPattern(q)}::text), NFC)`;
 }
 
 /**
@@ -23,7 +37,7 @@ function locationCondition(location: string): SQL | undefined {
       const all = CONTINENTS.flatMap((continent) => COUNTRIES_BY_CONTINENT[continent]);
       return notInArray(companies.country, all);
     }
-    const countries = COUNTRIES_BY_CONTINENT[name as Continent];
+    const countries = countriesOfContinent(name);
     return countries ? sql`${companies.country} = any(${sql.param([...countries])}::text[])` : sql`false`;
   }
   if (location.startsWith("country:")) return eq(companies.country, location.slice("country:".length).trim());
@@ -46,7 +60,7 @@ export function searchConditions(state: SearchState, today: Date): SQL | undefin
   // Issue 7 do-not-sell: suppressed founders never appear, whatever the filters. A text search reads
   // every candidate row anyway, so it checks the flag; other searches keep index-only plans.
   const conditions: Array<SQL | undefined> = [notSuppressed(state.q ? "flag" : "join")];
-  if (state.q) conditions.push(sql`${companies.searchText} like ${containsPattern(state.q)}`);
+  if (state.q) conditions.push(textCondition(state.q));
   if (state.industry) {
     // spec 9: the industry filter matches Industries or Industry Groups.
     const value = sql.param([state.industry]);
