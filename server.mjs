@@ -12,10 +12,17 @@ const { installClientIp, parseTrustedProxies } = await import("./server/client-i
 const { streamingRoute } = await import("./server/streaming-route.mjs");
 const { removableDrainListeners } = await import("./server/drain-listeners.mjs");
 const { sameOriginOnly } = await import("./server/same-origin.mjs");
+const { securityHeaders } = await import("./server/security-headers.mjs");
+const { installRequestId } = await import("./server/request-id.mjs");
+const { errorHandler } = await import("./server/error-handler.mjs");
+const { refuseMalformedPaths } = await import("./server/malformed-path.mjs");
 
 const buildPath = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
 const build = await import(pathToFileURL(buildPath).href);
 const lifecycle = build.entry.module;
+// The app's structured logger (pino, JSON on stdout): every error of a request goes through it, naming the
+// request's id. The start-up lines below stay plain text: they are for the person who started the server.
+const { logger } = lifecycle;
 
 let address;
 try {
@@ -26,10 +33,20 @@ try {
   await lifecycle.shutdownApp().catch(() => {});
   process.exit(1);
 }
+// From here on, what libraries print with console.error/console.warn (React, better-auth) is logged as JSON
+// through the logger, naming the request it happened in.
+lifecycle.captureConsole();
 
 const app = express();
 app.disable("x-powered-by");
+// Issue 12 defect 7: nosniff, referrer policy, framing protection... on every response (documents get them,
+// with their Content-Security-Policy, from entry.server.tsx).
+app.use(securityHeaders(lifecycle.securityHeadersFor));
 installClientIp(app, parseTrustedProxies(process.env.TRUSTED_PROXIES));
+// After installClientIp (it reads the trusted proxies): X-Request-Id, and the app's logging scope for it.
+installRequestId(app, lifecycle.withRequestId);
+// Before any route: a path that is not valid percent-encoding is a 400, not the router's URIError (a 500).
+app.use(refuseMalformedPaths());
 app.use(compression());
 // After compression: its drain proxy leaks listeners that React Router's writer removes (see the module).
 app.use(removableDrainListeners);
@@ -40,8 +57,17 @@ app.use(express.static(path.resolve("build/client"), { maxAge: "1h" }));
 // with its signature instead.
 app.use(sameOriginOnly({ appUrl: address.appUrl, exemptPaths: ["/api/webhooks/stripe"] }));
 // The CSV export is piped with backpressure by our own bridge, not React Router's writer (decision 006).
-app.all("/api/export-csv", streamingRoute(lifecycle.exportCsv));
+app.all("/api/export-csv", streamingRoute(lifecycle.exportCsv, { logger }));
 app.all("/{*splat}", createRequestHandler({ build }));
+// Anything thrown to Express: logged, and 503 with Retry-After when the database is unavailable.
+app.use(
+  errorHandler({
+    logger,
+    isDatabaseUnavailable: lifecycle.causedByDatabaseOutage,
+    unavailableMessage: lifecycle.DATABASE_UNAVAILABLE.message,
+    retryAfterSeconds: lifecycle.RETRY_AFTER_SECONDS,
+  }),
+);
 
 const server = app.listen(address.port, address.host, () => {
   console.log(`Roundlist is listening on http://localhost:${address.port}`);
@@ -57,7 +83,7 @@ async function stop(signal) {
   server.closeIdleConnections?.();
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
-  await lifecycle.shutdownApp().catch((error) => console.error(error));
+  await lifecycle.shutdownApp().catch((error) => logger.error({ err: error }, "shutdown failed"));
   process.exit(0);
 }
 process.on("SIGTERM", () => stop("SIGTERM"));

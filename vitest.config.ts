@@ -27,7 +27,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "db",
-          include: ["app/**/*.db.test.ts", "scripts/**/*.db.test.ts"],
+          include: ["app/**/*.db.test.ts", "scripts/**/*.db.test.ts", "server/**/*.db.test.ts"],
           environment: "node",
           // One database server is shared by every file: run the files one after another.
           fileParallelism: false,

@@ -1,24 +1,55 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { CspNonceContext } from "./components/csp-nonce";
+import {
+  databaseUnavailablePage,
+  noteRequestFailure,
+  requestFailedOnDatabase,
+} from "./server/database-unavailable.server";
+import { env } from "./server/env.server";
 import { logger } from "./server/logger.server";
+import { requestLostDatabase } from "./server/request-scope.server";
+import { securityHeaders } from "./server/security-headers.server";
 
 // server.mjs reaches these through the server build's entry module.
+export { DATABASE_UNAVAILABLE } from "./core/messages";
+export { causedByDatabaseOutage, RETRY_AFTER_SECONDS } from "./server/database-unavailable.server";
 export { exportCsv } from "./server/export/export-endpoint.server";
 export { prepareApp, shutdownApp } from "./server/lifecycle.server";
+export { captureConsole, logger } from "./server/logger.server";
+export { withRequestId } from "./server/request-scope.server";
 
 export const streamTimeout = 5_000;
+
+/** Issue 12 defect 7: the security headers (no CSP) of any response; server.mjs sends them on the rest. */
+export function securityHeadersFor(pathname: string): Record<string, string> {
+  return securityHeaders(env(), { pathname });
+}
 
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: RouterContextProvider,
 ) {
+  // Issue 12 defect 7: a Content-Security-Policy whose nonce (new for every document) the inline scripts carry.
+  const nonce = randomBytes(16).toString("base64");
+  const pathname = new URL(request.url).pathname;
+  for (const [name, value] of Object.entries(securityHeaders(env(), { pathname, nonce }))) {
+    responseHeaders.set(name, value);
+  }
+  // A loader or action lost its database connection (handleError noted it, or it answered 5xx itself after
+  // losing it): 503 and a retry hint.
+  if (requestFailedOnDatabase(loadContext) || (responseStatusCode >= 500 && requestLostDatabase())) {
+    return databaseUnavailablePage(responseHeaders);
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -37,8 +68,11 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <CspNonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonceContext>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -57,15 +91,21 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          if (shellRendered) logger.error({ err: error, url: request.url }, "error while streaming a page");
+          if (shellRendered) {
+            logger.error({ err: error, url: request.url }, "error while streaming a page");
+          }
         },
       },
     );
   });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context?: unknown }) {
+  const unavailable = noteRequestFailure(context, error);
   // Aborted requests (client went away) are not errors of ours.
   if (request.signal.aborted) return;
-  logger.error({ err: error, url: request.url, method: request.method }, "unhandled error in a route");
+  // Logged with the request's id (server.mjs runs each request in its scope: logger.server.ts).
+  const details = { err: error, url: request.url, method: request.method };
+  if (unavailable) logger.warn(details, "a route failed: the database is unavailable (answered 503)");
+  else logger.error(details, "unhandled error in a route");
 }

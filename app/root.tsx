@@ -6,8 +6,10 @@ import "./app.css";
 import { AuthDialogProvider } from "./components/auth/auth-dialog";
 import { PaymentReturn } from "./components/billing/payment-return";
 import { CrashScreen } from "./components/crash-screen";
+import { useCspNonce } from "./components/csp-nonce";
 import { ForbiddenPage } from "./components/forbidden-page";
 import { NotFoundPage } from "./components/not-found-page";
+import { RequestRefusedPage, refusalOf } from "./components/request-refused-page";
 import { ScrollManager } from "./components/scroll-manager";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -15,9 +17,19 @@ import { PRODUCT_NAME } from "./core/brand";
 import type { ToastMessage } from "./core/messages";
 import { getDb } from "./server/app-database.server";
 import { getSession } from "./server/auth/session.server";
+import { databaseUnavailableMiddleware } from "./server/database-unavailable.server";
 import { env } from "./server/env.server";
 import { readFlash } from "./server/flash.server";
+import { noStoreForPersonalResponses } from "./server/security-headers.server";
 import { getSiteSettings } from "./server/settings/site-settings.server";
+
+/** Every request's middleware, outermost first. */
+export const middleware: Route.MiddlewareFunction[] = [
+  // Issue 12 defect 7: personal responses are never stored (outermost, so it sees every final response).
+  noStoreForPersonalResponses,
+  // Issue 12 defect 3: a `.data` request or resource route that lost its database answers 503 (see the module).
+  databaseUnavailableMiddleware,
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [settings, session] = await Promise.all([getSiteSettings(await getDb()), getSession(request)]);
@@ -67,6 +79,7 @@ function FlashToast({ flash }: { flash: (ToastMessage & { id: string }) | null }
 export function Layout({ children }: { children: React.ReactNode }) {
   // The root loader's data is missing when the root itself failed; LP links then stay hidden.
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useCspNonce();
   return (
     <html lang="en">
       <head>
@@ -103,7 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <PaymentReturn />
         <HydrationMark />
         <ScrollManager />
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -127,5 +140,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       />
     );
   }
+  // A request refused with a reason (a form action sent a body that is not a form: 400, 413, 415).
+  const refusal = refusalOf(error);
+  if (refusal) return <RequestRefusedPage {...refusal} />;
   return <CrashScreen error={error} />;
 }

@@ -37,12 +37,19 @@ export function toFetchRequest(req, res) {
 }
 
 /**
+ * @typedef {{ error: (details: object, message: string) => void }} ErrorLogger
+ */
+
+/**
  * Express middleware for one Fetch handler. The body is piped (Readable.fromWeb + pipeline), so the handler's
- * stream is pulled only as fast as the client reads, and cancelled when the client disconnects.
+ * stream is pulled only as fast as the client reads, and cancelled when the client disconnects. A body that
+ * fails mid-stream is logged through `logger` (the app's structured logger, whose lines name the request's
+ * id), and the connection is cut so the client sees an incomplete download rather than a complete one.
  * @param {(request: Request) => Promise<Response>} handler
+ * @param {{ logger: ErrorLogger }} options
  * @returns {import("express").RequestHandler}
  */
-export function streamingRoute(handler) {
+export function streamingRoute(handler, { logger }) {
   return async (req, res, next) => {
     let response;
     try {
@@ -60,6 +67,9 @@ export function streamingRoute(handler) {
       res.end();
       return;
     }
+    // The status and headers (X-Request-Id among them) go out now, not with the compressor's first block: a
+    // body that fails before that block is then a cut download, not a connection closed without an answer.
+    res.flushHeaders();
     try {
       await pipeline(
         Readable.fromWeb(/** @type {import("node:stream/web").ReadableStream} */ (response.body)),
@@ -68,7 +78,7 @@ export function streamingRoute(handler) {
     } catch (error) {
       // A client that leaves mid-download is not a server error: pipeline has already cancelled the body.
       if (/** @type {NodeJS.ErrnoException} */ (error).code !== "ERR_STREAM_PREMATURE_CLOSE") {
-        console.error("streamed response failed", error);
+        logger.error({ err: error, method: req.method, url: req.originalUrl }, "streamed response failed");
       }
     }
   };

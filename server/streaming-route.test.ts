@@ -14,10 +14,21 @@ afterEach(() => {
   }
 });
 
-async function serve(handler: (request: Request) => Promise<Response>): Promise<string> {
+interface LoggedError {
+  details: { err?: unknown; method?: string; url?: string };
+  message: string;
+}
+
+async function serve(
+  handler: (request: Request) => Promise<Response>,
+  logged: LoggedError[] = [],
+): Promise<string> {
   const app = express();
   app.use(compression());
-  app.all("/stream", streamingRoute(handler));
+  const logger = {
+    error: (details: LoggedError["details"], message: string) => logged.push({ details, message }),
+  };
+  app.all("/stream", streamingRoute(handler, { logger }));
   const server = app.listen(0, "127.0.0.1");
   servers.push(server);
   await new Promise((resolve) => server.once("listening", resolve));
@@ -117,6 +128,31 @@ describe("streamingRoute", () => {
     expect(head.status).toBe(200);
     expect(head.headers.get("content-type")).toBe("text/csv");
     expect(await head.text()).toBe("");
+  });
+
+  it("logs a body that fails mid-stream through the app's logger (never console.error), and cuts the download", async () => {
+    const logged: LoggedError[] = [];
+    const failure = new Error("Connection terminated unexpectedly");
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 1;
+        if (sent > 3) controller.error(failure);
+        else controller.enqueue(CHUNK);
+      },
+    });
+    const url = await serve(
+      async () => new Response(body, { headers: { "content-type": "text/csv" } }),
+      logged,
+    );
+    const response = await fetch(`${url}?page=1`, { headers: { "accept-encoding": "identity" } });
+    expect(response.status).toBe(200);
+    await expect(response.arrayBuffer()).rejects.toThrow();
+    await expect.poll(() => logged.length).toBe(1);
+    expect(logged[0]).toEqual({
+      details: { err: failure, method: "GET", url: "/stream?page=1" },
+      message: "streamed response failed",
+    });
   });
 
   it("hands a handler error to Express's error handler (500)", async () => {

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { emailAddressSchema as email } from "./email-address";
 import { AUTH_ERRORS } from "./messages";
+import { z } from "./zod";
 
 // spec 5: at least 6 characters; the server also caps length (hashing cost) at 128.
 export const MIN_PASSWORD_LENGTH = 6;

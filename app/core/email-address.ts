@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** The longest address a mailbox can have (RFC 5321 path limit); forms cap their email inputs at it. */
 export const MAX_EMAIL_LENGTH = 254;

@@ -134,6 +134,12 @@ export const EXPORT_DENIED = {
 export const EXPORT_FAILED = EXPORT_TOASTS.failure.description;
 export const EXPORT_BUSY = "Too many exports are running right now. Please try again in a minute.";
 
+/** Issue 12 defect 3: a request that lost its database connection (answered 503 with Retry-After). */
+export const DATABASE_UNAVAILABLE = {
+  title: "Roundlist is briefly unavailable",
+  message: "We lost our connection to the database for a moment. Please try again in a few seconds.",
+} as const;
+
 /** spec 8 copy-email toast; the failure is ours (a browser that refuses the clipboard). */
 export const COPY_EMAIL_TOASTS = {
   copiedTitle: "Email Copied",
@@ -173,3 +179,17 @@ export const ADMIN_ONLY = "This page is for administrators only.";
  */
 export const SIGN_IN_THROTTLED = (retry: string) =>
   `Too many failed sign-ins for this account. Try again ${retry}, or reset your password.`;
+
+/**
+ * Issue 12 defect 4: a request body that is not what the endpoint reads (answered 4xx, never 500): readForm and
+ * readJsonObject (server/read-body.server.ts) for every route action that reads a form or JSON, the webhook.
+ */
+export const REQUEST_BODY_ERRORS = {
+  formType: "This form must be sent as application/x-www-form-urlencoded or multipart/form-data.",
+  formMalformed: "The form could not be read: its body is not a well-formed form.",
+  formNul: "The form contains a NUL character, which no field accepts.",
+  tooLarge: "The request body is too large.",
+  jsonObject: "The request body must be a JSON object.",
+  jsonInvalid: "The request body is not valid JSON.",
+  stripeEventMalformed: "The event does not have the shape of a Stripe event of its type.",
+} as const;

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { emailAddressSchema, MAX_EMAIL_LENGTH } from "./email-address";
+import { z } from "./zod";
 
 /**
  * Issue 7: the three public forms (/contact, /request-trial, /do-not-sell). One schema per form validates on

@@ -1,11 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { gotoHydrated } from "./accounts-helpers";
 import { E2E_ADMIN_EMAIL, E2E_PORT } from "./e2e-config";
 import { expect, logIn, test } from "./fixtures";
+import { startPrivateServer } from "./private-server";
 
 let counter = 0;
 function uniqueName(prefix: string): string {
@@ -157,60 +157,7 @@ test("the do-not-sell form needs the confirmation box", async ({ request }) => {
 // server and database, so the shared server keeps its E2E_SEED_COUNT companies.
 
 const PRIVATE_PORT = E2E_PORT + 1;
-const PRIVATE_URL = `http://127.0.0.1:${PRIVATE_PORT}`;
 const PRIVATE_SEED = 300;
-
-interface PrivateServer {
-  dataDir: string;
-  env: NodeJS.ProcessEnv;
-  stop(): Promise<void>;
-}
-
-async function startPrivateServer(): Promise<PrivateServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "rl-e2e-dns-"));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(PRIVATE_PORT),
-    HOST: "127.0.0.1",
-    APP_ENV: "test",
-    APP_URL: PRIVATE_URL,
-    DATA_DIR: path.join(dataDir, "db"),
-    DATABASE_URL: "",
-    SEED_ON_EMPTY: "true",
-    SEED_COUNT: String(PRIVATE_SEED),
-    ADMIN_EMAILS: E2E_ADMIN_EMAIL,
-    AUTH_SECRET: "e2e-do-not-sell-secret-0123456789abcdef",
-    AUTH_RATE_LIMIT_MAX: "1000",
-    ENABLE_TEST_ROUTES: "true",
-    LOG_LEVEL: "warn",
-  };
-  const child: ChildProcess = spawn("node", ["server.mjs"], { env, stdio: "ignore" });
-  let exited = false;
-  child.on("exit", () => {
-    exited = true;
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (exited) throw new Error("the private server exited while starting");
-    const healthy = await fetch(`${PRIVATE_URL}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error("the private server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return {
-    dataDir,
-    env,
-    async stop() {
-      if (exited) return;
-      const done = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await done;
-    },
-  };
-}
 
 function totalOf(text: string | null): number {
   return Number((text ?? "").replace(/[^\d]/g, ""));
@@ -220,9 +167,9 @@ test("a do-not-sell request removes the founder from search, counts and export; 
   browser,
 }) => {
   test.setTimeout(300_000);
-  const server = await startPrivateServer();
+  const server = await startPrivateServer({ port: PRIVATE_PORT, seedCount: PRIVATE_SEED, name: "dns" });
   try {
-    const context = await browser.newContext({ baseURL: PRIVATE_URL });
+    const context = await browser.newContext({ baseURL: server.url });
     const page = await context.newPage();
     // The admin sees full founder emails and may export.
     await logIn(page, { admin: true });
@@ -243,7 +190,7 @@ test("a do-not-sell request removes the founder from search, counts and export; 
     writeFileSync(csvFile, csvBefore);
 
     // The request, as the founder makes it (no account needed).
-    const founder = await browser.newContext({ baseURL: PRIVATE_URL });
+    const founder = await browser.newContext({ baseURL: server.url });
     const form = await founder.newPage();
     await gotoHydrated(form, "/do-not-sell");
     await form.getByLabel("Your email address").fill(email.toUpperCase());
@@ -282,7 +229,6 @@ test("a do-not-sell request removes the founder from search, counts and export; 
     expect(imported.stdout).toMatch(/row \d+: suppressed \(do-not-sell request\)/);
     expect(imported.stdout).toMatch(/Inserted:\s+0\b/);
   } finally {
-    await server.stop();
-    rmSync(server.dataDir, { recursive: true, force: true });
+    await server.remove();
   }
 });

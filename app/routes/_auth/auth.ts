@@ -12,6 +12,7 @@ import {
   signUp,
 } from "~/server/auth/account.server";
 import { getAuthServices } from "~/server/auth/auth-services.server";
+import { readForm } from "~/server/read-body.server";
 import type { Route } from "./+types/auth";
 
 const INTENTS: readonly AuthIntent[] = ["signin", "signup", "reset", "resend"];
@@ -43,7 +44,8 @@ function fromOutcome(intent: AuthIntent, outcome: AccountOutcome & { ok: false }
 
 /** POST /auth: the auth dialog's sign in, sign up, reset request and resend-confirmation. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  // A body that is not a form is refused with 415 or 400 and a message (readForm), never a 500.
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (typeof intent !== "string" || !INTENTS.includes(intent as AuthIntent)) {
     return data({ ok: false, error: "Unknown request." }, { status: 400 });

@@ -8,6 +8,7 @@ import { AUTH_ERRORS, PASSWORD_RESET_TOAST } from "~/core/messages";
 import { resetPassword } from "~/server/auth/account.server";
 import { getAuthServices } from "~/server/auth/auth-services.server";
 import { flashCookie } from "~/server/flash.server";
+import { readForm } from "~/server/read-body.server";
 import type { Route } from "./+types/reset-password";
 
 /** The password-reset email's link lands here (via /api/auth/reset-password/:token) with ?token=. */
@@ -18,7 +19,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error);
     return data({ error: fieldErrors.token ?? null, fieldErrors }, { status: 400 });

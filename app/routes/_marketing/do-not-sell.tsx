@@ -9,10 +9,11 @@ import { PUBLIC_FORM_RATE_LIMITED } from "~/core/messages";
 import { DO_NOT_SELL_FORM } from "~/core/public-forms";
 import { rootOrigin, seo } from "~/core/seo";
 import { getDb } from "~/server/app-database.server";
+import { clientIp } from "~/server/public-forms/client-ip.server";
 import { contactAddress } from "~/server/public-forms/contact-address.server";
-import { clientIp, readPublicForm } from "~/server/public-forms/read-form.server";
 import { publicFormRefusal } from "~/server/public-forms/refusal.server";
 import { submitDoNotSell } from "~/server/public-forms/submit-do-not-sell.server";
+import { readForm } from "~/server/read-body.server";
 import type { Route } from "./+types/do-not-sell";
 
 const TITLE = "Don't sell my info";
@@ -26,7 +27,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** Issue 7: the opt-out. Validated, rate-limited and honeypot-guarded, then suppressed; then PRG. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readPublicForm(request);
+  const form = await readForm(request);
   const result = await submitDoNotSell({ db: await getDb() }, form, clientIp(request));
   if (result.status === "done" || result.status === "ignored") throw redirect("/do-not-sell?done=1");
   return publicFormRefusal(result);

@@ -12,6 +12,7 @@ import { requireUser } from "~/server/auth/session.server";
 import { BillingError, getBillingState, manageSubscription } from "~/server/billing/billing.server";
 import { env } from "~/server/env.server";
 import { flashCookie } from "~/server/flash.server";
+import { readForm } from "~/server/read-body.server";
 
 /** The account page's four forms, told apart by their hidden `intent` field. */
 export type ProfileIntent = "profile" | "password" | "manage" | "delete";
@@ -57,7 +58,7 @@ const deleteSchema = z.object({ password: z.string().min(1, "Enter your password
  */
 export async function profileAction(request: Request) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const services = await getAuthServices();
 
   if (form.intent === "profile") {

@@ -4,8 +4,10 @@ import { isCheckoutPlanId } from "~/core/plans";
 import { getDb } from "~/server/app-database.server";
 import { getCurrentUser } from "~/server/auth/session.server";
 import { BillingError, createCheckout } from "~/server/billing/billing.server";
+import { causedByDatabaseOutage } from "~/server/database-unavailable.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { isJsonType, readForm, readJsonObject } from "~/server/read-body.server";
 import type { Route } from "./+types/checkout";
 
 /**
@@ -24,14 +26,18 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ url }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof BillingError) return data({ error: error.message }, { status: error.status });
+    // A lost database connection is answered 503 with Retry-After (database-unavailable.server.ts).
+    if (causedByDatabaseOutage(error)) throw error;
     logger.error({ err: error, userId: user.id }, "checkout failed");
     return data({ error: CHECKOUT_ERRORS.failed }, { status: 502 });
   }
 }
 
+/**
+ * The body's fields: a JSON object (what the plan buttons send), or a form. A body that is not one (invalid
+ * JSON, JSON `null` or an array: issue 12 defect 4, it was a 500) is refused with a 4xx and a message.
+ */
 async function readBody(request: Request): Promise<Record<string, unknown>> {
-  if (request.headers.get("content-type")?.includes("application/json")) {
-    return (await request.json().catch(() => ({}))) as Record<string, unknown>;
-  }
-  return Object.fromEntries(await request.formData().catch(() => new FormData()));
+  if (isJsonType(request.headers.get("content-type"))) return readJsonObject(request);
+  return Object.fromEntries(await readForm(request));
 }

@@ -14,6 +14,7 @@ import {
 } from "~/server/billing/demo-provider.server";
 import { addDays } from "~/server/billing/periods";
 import { env } from "~/server/env.server";
+import { readForm } from "~/server/read-body.server";
 import type { Route } from "./+types/demo-checkout";
 
 /** The demo payment provider's checkout page: Stripe Checkout's stand-in when no Stripe key is set. */
@@ -37,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   if (env().PAYMENT_PROVIDER !== "demo") throw data(null, { status: 404 });
   const user = await requireUser(request);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   const db = await getDb();
   if (intent === "cancel") {
     await cancelDemoCheckout(db, params.id, user.id);

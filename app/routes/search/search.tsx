@@ -8,6 +8,7 @@ import { getSession } from "~/server/auth/session.server";
 import { getViewerAccess } from "~/server/billing/viewer-access.server";
 import { getFilterOptions, getHomeStats } from "~/server/companies/catalog.server";
 import { searchCompanies } from "~/server/companies/search.server";
+import { causedByDatabaseOutage } from "~/server/database-unavailable.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/search";
 
@@ -30,6 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       { headers: { "Cache-Control": "private, no-store" } },
     );
   } catch (error) {
+    // A lost database connection is answered 503 with Retry-After (database-unavailable.server.ts).
+    if (causedByDatabaseOutage(error)) throw error;
     logger.error({ err: error, state }, "search failed");
     return data(
       {

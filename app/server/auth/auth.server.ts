@@ -6,10 +6,12 @@ import { PRODUCT_NAME } from "~/core/brand";
 import { AUTH_ERRORS, SIGN_IN_THROTTLED } from "~/core/messages";
 import { retryIn } from "~/core/public-forms";
 import type { Db } from "../db/database.server";
+import { isDatabaseUnavailable } from "../db/database-errors";
 import { accounts, rateLimits, sessions, users, verifications } from "../db/schema";
 import type { Env } from "../env.server";
 import { logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
+import { noteDatabaseUnavailable } from "../request-scope.server";
 import { recordAuthEvent } from "./audit.server";
 import { confirmationEmail, passwordResetEmail } from "./auth-emails";
 import { CLIENT_IP_HEADER } from "./client-ip";
@@ -216,8 +218,12 @@ export function createAuth({ db, config, mailer, now = () => new Date() }: AuthD
     },
     logger: {
       level: "info",
-      log(level, message) {
-        logger[level]({ source: "better-auth" }, message);
+      log(level, message, ...args) {
+        const err = args.find((arg) => arg instanceof Error);
+        // better-auth answers a failed query with an error of its own ("Failed to get session"): the
+        // request is still one that lost its database (answered 503, database-unavailable.server.ts).
+        if (isDatabaseUnavailable(err)) noteDatabaseUnavailable();
+        logger[level]({ source: "better-auth", ...(err ? { err } : {}) }, message);
       },
     },
   });

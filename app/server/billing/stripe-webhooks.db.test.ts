@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import fc from "fast-check";
 import type Stripe from "stripe";
 import {
   afterAll,
@@ -14,6 +15,7 @@ import {
   type MockInstance,
   vi,
 } from "vitest";
+import { REQUEST_BODY_ERRORS } from "~/core/messages";
 import { quietMailer } from "~tests/fixtures/accounts";
 import { closedTestDatabase, setUpTestDatabase } from "~tests/fixtures/database";
 import { user } from "~tests/fixtures/factories";
@@ -725,5 +727,137 @@ describe("two events of the same second (issue 12)", () => {
     expect(retried).toEqual({ status: 200, body: { received: true } });
     expect((await storedSubscription())?.status).toBe("active");
     expect(await rowCount(processedWebhookEvents)).toBe(2);
+  });
+});
+
+describe("signed but malformed events (issue 12 defect 4)", () => {
+  /** The error lines of malformed events: their `problem`. */
+  function malformedProblems(): unknown[] {
+    return errors.mock.calls
+      .filter(([, message]) => message === "Stripe webhook: a signed event is malformed (answered 400)")
+      .map(([details]) => (details as { problem?: unknown }).problem);
+  }
+
+  function expectMalformed(result: StripeWebhookResult, problem: RegExp) {
+    expect(result.status).toBe(400);
+    const prefix = `${REQUEST_BODY_ERRORS.stripeEventMalformed} `;
+    expect(result.body.error?.startsWith(prefix)).toBe(true);
+    expect(result.body.error?.slice(prefix.length)).toMatch(problem);
+    expect(malformedProblems()).toEqual([expect.stringMatching(problem)]);
+  }
+
+  it.each([
+    ["not JSON", "{not json", /body: not JSON/],
+    ["JSON null", "null", /event: /],
+    ["a JSON array", "[1,2]", /event: /],
+    ["a JSON number", "42", /event: /],
+    ["a thin event notification", '{"object":"v2.core.event","id":"evt_x"}', /body: /],
+  ])(
+    "refuses a signed body that is %s with 400 and a message, and writes nothing",
+    async (_, body, problem) => {
+      expectMalformed(await deliver(body), problem);
+      await expectNothingWritten();
+    },
+  );
+
+  it.each<[string, StripeEventJson, RegExp]>([
+    [
+      "a null data object",
+      { ...event("evt_m", "customer.subscription.updated", NOV_1, {}), data: { object: null as never } },
+      /^data\.object: /,
+    ],
+    [
+      "a created time beyond any date",
+      event("evt_m", "invoice.paid", 1e20, invoice({ start: NOV_1, end: DEC_8 })),
+      /^created: /,
+    ],
+    [
+      "an event id with a NUL byte",
+      event("evt_\u0000", "customer.subscription.created", NOV_1, subscription(TRIALING)),
+      /^id: /,
+    ],
+    [
+      "a subscription without an id",
+      event("evt_m", "customer.subscription.created", NOV_1, { ...subscription(TRIALING), id: undefined }),
+      /^data\.object\.id: /,
+    ],
+    [
+      "a period end that is text",
+      event("evt_m", "customer.subscription.updated", NOV_1, {
+        ...subscription(ACTIVE),
+        items: { data: [{ current_period_end: "soon", price: { id: "price_monthly" } }] },
+      }),
+      /^data\.object\.items\.data\.0\.current_period_end: /,
+    ],
+    [
+      "a customer that is a number",
+      event("evt_m", "checkout.session.completed", NOV_1, { mode: "subscription", customer: 7 }),
+      /^data\.object\.customer: /,
+    ],
+    [
+      "invoice lines that are not a list",
+      event("evt_m", "invoice.payment_failed", NOV_1, {
+        ...invoice({ start: NOV_1, end: DEC_8 }),
+        lines: { data: {} },
+      }),
+      /^data\.object\.lines\.data: /,
+    ],
+  ])(
+    "refuses a signed event with %s: 400 naming the field, logged, nothing written",
+    async (_, payload, problem) => {
+      expectMalformed(await deliver(payload), problem);
+      await expectNothingWritten();
+    },
+  );
+
+  it("still acknowledges an event type it does not handle, whatever its data object holds", async () => {
+    const result = await deliver(event("evt_1", "customer.created", NOV_1, { id: 42, email: null }));
+    expect(result).toEqual({ status: 200, body: { received: true, ignored: "customer.created" } });
+  });
+
+  it("never answers 5xx to a signed event with any one field replaced by any JSON value (property)", async () => {
+    const valid: StripeEventJson[] = [
+      event("evt_p", "customer.subscription.created", NOV_1, subscription(TRIALING)),
+      event("evt_p", "customer.subscription.trial_will_end", NOV_1, subscription(TRIALING)),
+      event("evt_p", "invoice.paid", NOV_1, invoice({ start: NOV_1, end: DEC_8 })),
+      event("evt_p", "checkout.session.completed", NOV_1, {
+        mode: "subscription",
+        client_reference_id: "user_ada",
+        metadata: { userId: "user_ada" },
+        customer: "cus_ada",
+        subscription: subscription(TRIALING),
+      }),
+    ];
+    /** Every path into the event (objects, arrays and leaves). */
+    function pathsOf(value: unknown, prefix: string[] = []): string[][] {
+      if (typeof value !== "object" || value === null) return [prefix];
+      return [prefix, ...Object.entries(value).flatMap(([key, child]) => pathsOf(child, [...prefix, key]))];
+    }
+    function replaced(value: unknown, path: string[], replacement: unknown): unknown {
+      if (path.length === 0) return replacement;
+      const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string, unknown>;
+      const [head, ...rest] = path as [string, ...string[]];
+      copy[head] = replaced(copy[head], rest, replacement);
+      return copy;
+    }
+    const oddValue = fc.oneof(
+      fc.jsonValue(),
+      fc.constantFrom(null, "", "\u0000", "sub_\u0000", 1e20, -1, 1.5, "x".repeat(300), [], {}, true),
+    );
+    const cases = fc
+      .constantFrom(...valid)
+      .chain((base) => fc.tuple(fc.constant(base), fc.constantFrom(...pathsOf(base)), oddValue));
+    await fc.assert(
+      fc.asyncProperty(cases, async ([base, path, value]) => {
+        await database.reset();
+        await database.db.insert(users).values(user());
+        const result = await deliver(JSON.stringify(replaced(base, path, value)));
+        expect(
+          result.status,
+          `${path.join(".")} = ${JSON.stringify(value)}: ${JSON.stringify(result.body)}`,
+        ).toBeLessThan(500);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

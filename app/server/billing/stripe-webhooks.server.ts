@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { PRODUCT_NAME } from "~/core/brand";
 import { formatDate } from "~/core/format";
+import { REQUEST_BODY_ERRORS } from "~/core/messages";
 import { PLANS } from "~/core/plans";
 import type { Db } from "../db/database.server";
 import {
@@ -14,6 +15,7 @@ import {
 import { logger } from "../logger.server";
 import { type MailMessage, renderMail } from "../mail/mail-message";
 import type { Mailer } from "../mail/mailer.server";
+import { checkStripeEventShape } from "./stripe-event-shape";
 import {
   customerId,
   type PriceToPlan,
@@ -82,8 +84,14 @@ export async function handleStripeWebhook(
   rawBody: string,
   signature: string | null,
 ): Promise<StripeWebhookResult> {
-  const event = verifiedEvent(deps, rawBody, signature);
-  if (!event) return { status: 400, body: { error: "Invalid signature" } };
+  const verified = verifiedEvent(deps, rawBody, signature);
+  if (verified.kind === "refused") return { status: 400, body: { error: "Invalid signature" } };
+  // Signed, yet not an event we can read (issue 12 defect 4): a 400 that says why, never a 500 (a retry
+  // cannot help); logged as an error, since Stripe sending it needs a look.
+  if (verified.kind === "malformed") return malformedEvent(null, verified.problem);
+  const shape = checkStripeEventShape(verified.event);
+  if (!shape.ok) return malformedEvent(verified.event, shape.problem);
+  const event = verified.event as Stripe.Event;
   // Nothing is written for an event we do not act on.
   if (!isHandled(event)) return { status: 200, body: { received: true, ignored: event.type } };
 
@@ -117,24 +125,44 @@ export async function handleStripeWebhook(
   return { status: 200, body: { received: true, ...(applied.ignored ? { ignored: applied.ignored } : {}) } };
 }
 
+function malformedEvent(event: unknown, problem: string): StripeWebhookResult {
+  const { id, type } = (typeof event === "object" && event !== null ? event : {}) as Record<string, unknown>;
+  logger.error(
+    { eventId: typeof id === "string" ? id : null, type: typeof type === "string" ? type : null, problem },
+    "Stripe webhook: a signed event is malformed (answered 400)",
+  );
+  return { status: 400, body: { error: `${REQUEST_BODY_ERRORS.stripeEventMalformed} ${problem}` } };
+}
+
+type Verified =
+  | { kind: "refused" }
+  /** Signed, but the body is not an event (not JSON, or a thin event notification). */
+  | { kind: "malformed"; problem: string }
+  /** Signed and parsed; its shape is checked next (checkStripeEventShape). */
+  | { kind: "event"; event: unknown };
+
 /** The event, when the signature is Stripe's for this body and recent (the SDK's 300 s tolerance). */
-function verifiedEvent(
-  deps: StripeWebhookDeps,
-  rawBody: string,
-  signature: string | null,
-): Stripe.Event | null {
+function verifiedEvent(deps: StripeWebhookDeps, rawBody: string, signature: string | null): Verified {
   if (!signature) {
     logger.warn("Stripe webhook without a stripe-signature header");
-    return null;
+    return { kind: "refused" };
   }
   try {
-    return deps.stripe.webhooks.constructEvent(rawBody, signature, deps.webhookSecret);
+    return {
+      kind: "event",
+      event: deps.stripe.webhooks.constructEvent(rawBody, signature, deps.webhookSecret),
+    };
   } catch (error) {
-    logger.warn(
-      { reason: error instanceof Error ? error.message : String(error) },
-      "Stripe webhook signature refused",
-    );
-    return null;
+    const reason = error instanceof Error ? error.message : String(error);
+    // The SDK parses the body only after the signature matched: any other error is about the body.
+    if ((error as { type?: unknown } | null)?.type !== "StripeSignatureVerificationError") {
+      return {
+        kind: "malformed",
+        problem: `body: ${error instanceof SyntaxError ? "not JSON" : reason}`,
+      };
+    }
+    logger.warn({ reason }, "Stripe webhook signature refused");
+    return { kind: "refused" };
   }
 }
 

@@ -1,6 +1,7 @@
 import { type FilterOptions, groupCountriesByContinent, groupLocations } from "~/core/filter-options";
 import { cachedPerKey } from "../cache.server";
 import type { Db } from "../db/database.server";
+import { readDataVersion } from "./data-version.server";
 import { invalidateSearchCounts } from "./search-count-cache.server";
 import { countCompanies, loadFilterOptionRows, recentFundingSum } from "./stats.server";
 
@@ -32,22 +33,26 @@ async function loadFilterOptions(db: Db): Promise<FilterOptions> {
   };
 }
 
-// The home page is the most visited page: its live figures may be a minute old.
+// Both follow the data version (data-version.server.ts): a write in any process shows on the next read.
+// The home page is the most visited page: its live figures may be a minute old, which now only covers the
+// 90-day window moving on.
 const homeStatsCache = cachedPerKey(60_000, loadHomeStats);
 // spec 9: search data is cached with a 5-minute stale time.
 const filterOptionsCache = cachedPerKey(5 * 60_000, loadFilterOptions);
 
-export function getHomeStats(db: Db): Promise<HomeStats> {
-  return homeStatsCache.get(db);
+export async function getHomeStats(db: Db): Promise<HomeStats> {
+  return homeStatsCache.get(db, await readDataVersion(db));
 }
 
-export function getFilterOptions(db: Db): Promise<FilterOptions> {
-  return filterOptionsCache.get(db);
+export async function getFilterOptions(db: Db): Promise<FilterOptions> {
+  return filterOptionsCache.get(db, await readDataVersion(db));
 }
 
 /**
- * Call after writing companies (import, seed, do-not-sell) so this process shows the new figures at once:
- * the one function that drops the cached figures, filter options and search counts.
+ * The one in-process entry point: drops this process's cached figures, filter options and search counts
+ * at once (callers: import, seed, do-not-sell). Every process, this one included, also drops them by the
+ * data version, which any write to companies or suppressed_companies changes in its own transaction
+ * (migration 0010's triggers): a writer that forgets to call this is still seen everywhere.
  */
 export function invalidateCatalog(): void {
   homeStatsCache.invalidate();

@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -293,12 +294,14 @@ function csvStream(
     void finish("aborted");
   }
 
-  function fail(error: Error) {
+  // Called from the connection's 'error' event, whose context is whoever opened that pooled connection:
+  // bound to this export's, so the line names the request that asked for it (logger.server.ts).
+  const fail = AsyncResource.bind((error: Error) => {
     if (status) return;
     logger.error({ err: error, rows }, "export lost its database connection");
     controllerOf?.error(error);
     void finish("failed");
-  }
+  });
   signal?.addEventListener("abort", onAbort, { once: true });
 
   const stream = new ReadableStream<Uint8Array>(
@@ -307,7 +310,8 @@ function csvStream(
         controllerOf = controller;
         controller.enqueue(encoder.encode(UTF8_BOM + csvRow(COMPANY_CSV_HEADERS)));
       },
-      async pull(controller) {
+      // Called as the consumer reads (a socket's drain event): bound like fail() above.
+      pull: AsyncResource.bind(async (controller: ReadableStreamDefaultController<Uint8Array>) => {
         if (status) return;
         try {
           const pending = yieldToEventLoop().then(() => source.next());
@@ -332,7 +336,7 @@ function csvStream(
           controller.error(error);
           await finish("failed");
         }
-      },
+      }),
       cancel() {
         return finish("aborted");
       },

@@ -111,6 +111,8 @@ export async function importCompanies(
     await run.settle();
     throw error;
   } finally {
+    // Each committed batch changed the data version (other processes recount); this process drops its
+    // cached figures now.
     if (run.written > 0) invalidateCatalog();
   }
 }

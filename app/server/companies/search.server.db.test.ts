@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { EMPTY_SEARCH, type SearchState } from "~/core/search-params";
+import { writeWithoutVersionChange } from "~tests/fixtures/data-version";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { company } from "~tests/fixtures/factories";
 import { queryRows } from "../db/query-rows.server";
@@ -271,10 +272,12 @@ describe("order, paging and counts", () => {
 });
 
 describe("count cache (spec 9: 5-minute search data cache)", () => {
-  it("reuses a count for other pages of the same search until invalidated", async () => {
+  it("reuses a count for other pages of the same search until invalidated or the data version changes", async () => {
+    const search = () => searchCompanies(database.db, EMPTY_SEARCH, { canSeeEmails: true, today: TODAY });
     await database.db.insert(companies).values([company("A"), company("B")]);
-    const first = await searchCompanies(database.db, EMPTY_SEARCH, { canSeeEmails: true, today: TODAY });
-    await database.db.insert(companies).values([company("C")]);
+    const first = await search();
+    // A write the data version does not see: only the cache can still say 2.
+    await writeWithoutVersionChange(database.db, () => database.db.insert(companies).values([company("C")]));
     const cached = await searchCompanies(
       database.db,
       { ...EMPTY_SEARCH, page: 1 },
@@ -282,8 +285,10 @@ describe("count cache (spec 9: 5-minute search data cache)", () => {
     );
     expect([first.total, cached.total]).toEqual([2, 2]);
     invalidateSearchCounts();
-    const fresh = await searchCompanies(database.db, EMPTY_SEARCH, { canSeeEmails: true, today: TODAY });
-    expect(fresh.total).toBe(3);
+    expect((await search()).total).toBe(3);
+    // Any ordinary write changes the data version: the next search recounts, no invalidation needed.
+    await database.db.insert(companies).values([company("D")]);
+    expect((await search()).total).toBe(4);
   });
 });
 

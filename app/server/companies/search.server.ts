@@ -1,6 +1,7 @@
 import type { SearchResult } from "~/core/company-card";
 import type { SearchState } from "~/core/search-params";
 import type { Db } from "../db/database.server";
+import { readDataVersion } from "./data-version.server";
 import { type CardRow, toCard } from "./search-card.server";
 import { countMatches, estimatedTableRows, type MatchCount, sampledEstimate } from "./search-count.server";
 import { cachedCount, peekCount, storeCount } from "./search-count-cache.server";
@@ -33,7 +34,8 @@ export async function searchCompanies(
 ): Promise<SearchResult> {
   const today = options.today ?? new Date();
   const condition = searchConditions(state, today);
-  const tableRows = await estimatedTableRows(db);
+  // The data version before any count: a count is stored under the version it is at least as new as.
+  const [tableRows, version] = await Promise.all([estimatedTableRows(db), readDataVersion(db)]);
   let count: MatchCount;
   let rows: CardRow[];
   let page = state.page;
@@ -41,19 +43,20 @@ export async function searchCompanies(
   // A deep page of a text search with no cached count (a shared link): one pass over the rows gives page
   // and total. Page 1 does better with the count and an index walk that stops after 50 matches, and
   // searches without text with an index-only count.
-  const isDeepUncounted = small && state.q !== "" && page > 1 && !peekCount(db, state, today);
+  const isDeepUncounted = small && state.q !== "" && page > 1 && !peekCount(db, version, state, today);
   const combined = isDeepUncounted && condition ? await pageWithTotal(db, condition, page) : null;
   if (combined && combined.total !== null) {
     // One pass over the matches gave the page and the exact total: remember the total for the next page.
     count = await storeCount(
       db,
+      version,
       state,
       today,
       Promise.resolve({ total: combined.total, isApproximate: false, tableRows }),
     );
     rows = combined.rows;
   } else if (small) {
-    count = await cachedCount(db, state, today, () => countMatches(db, condition));
+    count = await cachedCount(db, version, state, today, () => countMatches(db, condition));
     page = Math.min(page, pageCountOf(count.total));
     // Past page 1 of a text search, reading the matches and sorting them beats walking the date index
     // through thousands of rows ('software' page 200, 17,555 rows on PGlite: 26 -> 21 ms).
@@ -63,7 +66,7 @@ export async function searchCompanies(
     const estimate = condition ? await sampledEstimate(db, condition) : tableRows;
     const selective = isSelective(estimate, tableRows);
     [count, rows] = await Promise.all([
-      cachedCount(db, state, today, () => countMatches(db, condition, estimate)),
+      cachedCount(db, version, state, today, () => countMatches(db, condition, estimate)),
       pageRows(db, condition, page, selective, walkFor(page, estimate, tableRows)),
     ]);
     if (page > pageCountOf(count.total)) {

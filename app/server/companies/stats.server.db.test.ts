@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { writeWithoutVersionChange } from "~tests/fixtures/data-version";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { company } from "~tests/fixtures/factories";
 import { companies } from "../db/schema";
@@ -98,12 +99,16 @@ describe("filter options (spec 3)", () => {
 });
 
 describe("getHomeStats", () => {
-  it("serves cached figures until invalidated", async () => {
+  it("serves cached figures until invalidated or the data version changes", async () => {
     await database.db.insert(companies).values([company("A")]);
     expect((await getHomeStats(database.db)).totalCompanies).toBe(1);
-    await database.db.insert(companies).values([company("B")]);
+    // A write the data version does not see: only the cache can still say 1.
+    await writeWithoutVersionChange(database.db, () => database.db.insert(companies).values([company("B")]));
     expect((await getHomeStats(database.db)).totalCompanies).toBe(1);
     invalidateCatalog();
     expect(await getHomeStats(database.db)).toMatchObject({ totalCompanies: 2, recentFundingDays: 90 });
+    // Any ordinary write changes the data version: the next read reloads, no invalidation needed.
+    await database.db.insert(companies).values([company("C")]);
+    expect((await getHomeStats(database.db)).totalCompanies).toBe(3);
   });
 });

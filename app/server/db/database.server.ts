@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { env } from "../env.server";
+import { logger } from "../logger.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
@@ -87,22 +88,46 @@ async function openPglite(
   };
 }
 
+/**
+ * Issue 12 defect 3: a connection the server drops (pg_terminate_backend, a restart, a failover) emits
+ * 'error' on its pg client, and an 'error' event with no listener ends the process. The pool listens only
+ * while a client is idle; a client checked out (a Drizzle transaction, the export's cursor, the migration
+ * lock) had nobody listening. So every client gets a listener as it connects, for its whole life: the query
+ * in flight (if any) fails on its own, the pool discards the broken client, and the loss is logged once.
+ */
+function watchConnections(pool: pg.Pool): void {
+  pool.on("connect", (client) => {
+    let reported = false;
+    client.on("error", (error) => {
+      if (reported) return;
+      reported = true;
+      // No request's line: the event fires in the context of whichever request opened the connection.
+      logger.warn({ err: error, requestId: undefined }, "a database connection was lost");
+    });
+  });
+  // The pool re-emits an idle client's error here: already logged by the client's own listener.
+  pool.on("error", () => {});
+}
+
 async function openServer(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
-  // An idle client that loses its server must not crash the process; the next query reports it.
-  pool.on("error", () => {});
+  watchConnections(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: "postgres",
     async migrate() {
       const lockClient = await pool.connect();
+      let broken: Error | undefined;
       try {
         await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
         await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: env().MIGRATIONS_DIR });
       } finally {
-        await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch(() => {});
-        lockClient.release();
+        await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID]).catch((error: Error) => {
+          broken = error;
+        });
+        // A connection that could not unlock is discarded (closing it frees the lock), never reused.
+        lockClient.release(broken);
       }
     },
     async ping() {

@@ -428,3 +428,20 @@ export const signInThrottles = pgTable(
   },
   (table) => [index("sign_in_throttles_last_failed_at_idx").on(table.lastFailedAt)],
 );
+
+/**
+ * Issue 12 defect 6: the version of what searches see, one row shared by every app process. Statement
+ * triggers on companies and suppressed_companies (migration 0010) set it to the writing transaction's id
+ * before the statement writes, so it changes in the same transaction as the data and becomes visible with
+ * it at commit. The caches of counts, home figures and filter options keep the version they were loaded
+ * at and treat any other as missing (data-version.server.ts). A transaction id is never reused, so a value
+ * never comes back, even after the table is truncated (the truncate trigger writes a fresh one).
+ */
+export const dataVersions = pgTable(
+  "data_versions",
+  {
+    id: integer("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull(),
+  },
+  (table) => [check("data_versions_single_row", sql`${table.id} = 1`)],
+);

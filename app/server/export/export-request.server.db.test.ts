@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SubscriptionStatus } from "~/core/access";
-import { EXPORT_BUSY, EXPORT_DENIED } from "~/core/messages";
+import { DATABASE_UNAVAILABLE, EXPORT_BUSY, EXPORT_DENIED } from "~/core/messages";
 import { EMPTY_SEARCH, type SearchState } from "~/core/search-params";
 import {
   cookieHeader,
@@ -307,5 +307,23 @@ describe("bad requests", () => {
       })
       .toBe(200);
     await second.body?.cancel();
+  });
+
+  it("answers 503 with Retry-After when the database connection is lost (issue 12 defect 3)", async () => {
+    const lost = Object.assign(new Error("terminating connection due to administrator command"), {
+      code: "57P01",
+    });
+    // Every query of this database fails as a terminated backend does.
+    const failing = new Proxy({} as ExportServices["database"]["db"], {
+      get() {
+        throw lost;
+      },
+    });
+    const broken: ExportServices = { ...services, database: { kind: database.kind, db: failing } };
+    const response = await handleExportRequest(broken, exportRequest({ account: "active" }), NOW);
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ error: DATABASE_UNAVAILABLE.message });
   });
 });

@@ -4,13 +4,14 @@ import {
   searchParamsFromExportBody,
   searchParamsFromExportForm,
 } from "~/core/export-request";
-import { EXPORT_BUSY, EXPORT_DENIED, EXPORT_FAILED } from "~/core/messages";
+import { DATABASE_UNAVAILABLE, EXPORT_BUSY, EXPORT_DENIED, EXPORT_FAILED } from "~/core/messages";
 import { parseSearchParams, type SearchParamError, type SearchState } from "~/core/search-params";
 import { recordActivity } from "../activity/activity.server";
 import type { Auth } from "../auth/auth.server";
 import { lookUpSession, type SessionUser } from "../auth/session.server";
 import { getViewerAccess } from "../billing/viewer-access.server";
 import { streamCompaniesCsv } from "../companies/export.server";
+import { causedByDatabaseOutage, RETRY_AFTER_SECONDS } from "../database-unavailable.server";
 import type { Database } from "../db/database.server";
 import { logger } from "../logger.server";
 
@@ -82,15 +83,35 @@ function jsonError(status: number, body: Record<string, unknown>, headers: Recor
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
+/** A lost (or refused) database connection: try again shortly (issue 12 defect 3). */
+function databaseUnavailable() {
+  return jsonError(
+    503,
+    { error: DATABASE_UNAVAILABLE.message },
+    { "Retry-After": String(RETRY_AFTER_SECONDS) },
+  );
+}
+
 /**
  * spec 7 export-csv: gate, criteria, then the streamed file. Every refusal carries a message and no data;
- * every export (complete or not) is recorded as activity once its stream ends, with the rows sent.
+ * every export (complete or not) is recorded as activity once its stream ends, with the rows sent. A
+ * database that is unavailable before the file starts is a 503 with Retry-After.
  */
 export async function handleExportRequest(
   services: ExportServices,
   request: Request,
   now = new Date(),
 ): Promise<Response> {
+  try {
+    return await exportResponse(services, request, now);
+  } catch (error) {
+    if (!causedByDatabaseOutage(error)) throw error;
+    logger.warn({ err: error }, "export: the database is unavailable (answered 503)");
+    return databaseUnavailable();
+  }
+}
+
+async function exportResponse(services: ExportServices, request: Request, now: Date): Promise<Response> {
   const gate = await exportGate(services, request);
   if (!gate.ok) return jsonError(gate.status, { error: gate.message });
 
@@ -136,6 +157,8 @@ export async function handleExportRequest(
   } catch (error) {
     runningExports -= 1;
     if (request.signal.aborted) return jsonError(499, { error: EXPORT_FAILED });
+    // Answered 503 by handleExportRequest.
+    if (causedByDatabaseOutage(error)) throw error;
     logger.error({ err: error, userId, state }, "export could not start");
     return jsonError(500, { error: EXPORT_FAILED });
   }

@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
 import { getDb } from "../app-database.server";
 import { getMailer } from "../mail/mailer.server";
+import { readForm } from "../read-body.server";
+import { clientIp } from "./client-ip.server";
 import { adminRecipients } from "./contact-address.server";
-import { clientIp, readPublicForm } from "./read-form.server";
 import { publicFormRefusal } from "./refusal.server";
 import { submitPublicForm } from "./submit-public-form.server";
 
@@ -12,7 +13,7 @@ import { submitPublicForm } from "./submit-public-form.server";
  * caught by the honeypot sees the same confirmation. A refusal answers 400 or 429 with what went wrong.
  */
 export async function messageFormAction(request: Request, kind: "contact" | "trial", pagePath: string) {
-  const form = await readPublicForm(request);
+  const form = await readForm(request);
   const result = await submitPublicForm(
     { db: await getDb(), mailer: await getMailer(), recipients: adminRecipients() },
     kind,

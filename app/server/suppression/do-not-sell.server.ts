@@ -47,7 +47,9 @@ export async function requestDoNotSell(
           returning company_id`,
     );
   });
-  // The home figures, filter counts and cached search counts must drop the hidden companies at once.
+  // The home figures, filter counts and cached search counts must drop the hidden companies at once: in
+  // every process by the data version (the insert into suppressed_companies changed it in the transaction
+  // above), and here also by dropping this process's entries now.
   if (hidden.length > 0) invalidateCatalog();
   return { companiesHidden: hidden.length };
 }
