@@ -17,6 +17,22 @@ export function errorHandler({ logger, isDatabaseUnavailable, unavailableMessage
   return (error, req, res, _next) => {
     const unavailable = isDatabaseUnavailable(error);
     const details = { err: error, method: req.method, url: req.originalUrl };
+    const clientStatus = clientErrorStatusOf(error);
+    if (clientStatus !== null) {
+      // The client's mistake, as Express and its middleware mark it (a body parser's 413, a bad path's 400):
+      // answered with its own status, and only a warning in the log.
+      logger.warn({ ...details, status: clientStatus }, "request refused");
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const message = error.expose === false ? "Bad request." : String(error.message || "Bad request.");
+      res.status(clientStatus).setHeader("Cache-Control", "no-store");
+      if (req.path.startsWith("/api/") || req.accepts(["html", "json"]) === "json")
+        res.json({ error: message });
+      else res.type("text/plain").send(message);
+      return;
+    }
     if (unavailable) logger.warn(details, "request failed: the database is unavailable (answered 503)");
     else logger.error(details, "request failed");
     // Too late for a status: end the connection, so the client sees an incomplete answer.
@@ -32,4 +48,20 @@ export function errorHandler({ logger, isDatabaseUnavailable, unavailableMessage
     if (wantsJson) res.json({ error: message });
     else res.type("text/plain").send(message);
   };
+}
+
+/**
+ * The 4xx status an error carries (http-errors' `status`/`statusCode`, as Express's own middleware throws
+ * them), or null for anything else: those stay 500s (or 503s).
+ * @param {unknown} error
+ * @returns {number | null}
+ */
+export function clientErrorStatusOf(error) {
+  if (typeof error !== "object" || error === null) return null;
+  const status =
+    /** @type {{ status?: unknown; statusCode?: unknown }} */ (error).status ??
+    /** @type {{ statusCode?: unknown }} */ (error).statusCode;
+  return typeof status === "number" && Number.isInteger(status) && status >= 400 && status < 500
+    ? status
+    : null;
 }

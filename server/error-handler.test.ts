@@ -47,6 +47,28 @@ async function failingServer(error: Error, logged: Logged[]): Promise<string> {
 }
 
 describe("errorHandler", () => {
+  it("keeps the 4xx status an error carries (Express's own http-errors), with its message, as a warning", async () => {
+    const logged: Logged[] = [];
+    const tooLarge = Object.assign(new Error("request entity too large"), { status: 413, expose: true });
+    const origin = await failingServer(tooLarge, logged);
+    const api = await fetch(`${origin}/api/thing`);
+    expect(api.status).toBe(413);
+    expect(await api.json()).toEqual({ error: "request entity too large" });
+    const page = await fetch(`${origin}/page`, { headers: { accept: "text/html" } });
+    expect(page.status).toBe(413);
+    expect(await page.text()).toBe("request entity too large");
+    expect(logged.map((entry) => entry.level)).toEqual(["warn", "warn"]);
+  });
+
+  it("hides the message of a 4xx error not meant to be shown, and answers other statuses 500", async () => {
+    const hidden = Object.assign(new Error("internal detail"), { statusCode: 400, expose: false });
+    const hiddenResponse = await fetch(`${await failingServer(hidden, [])}/api/thing`);
+    expect(hiddenResponse.status).toBe(400);
+    expect(await hiddenResponse.json()).toEqual({ error: "Bad request." });
+    const upstream = Object.assign(new Error("bad gateway"), { status: 502 });
+    expect((await fetch(`${await failingServer(upstream, [])}/api/thing`)).status).toBe(500);
+  });
+
   it("answers a lost database connection 503 with Retry-After, logged as a warning", async () => {
     const logged: Logged[] = [];
     const lost = Object.assign(new Error("terminating connection due to administrator command"), {

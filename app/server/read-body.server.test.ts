@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { REQUEST_BODY_ERRORS } from "~/core/messages";
-import { isJsonType, MAX_BODY_BYTES, mediaTypeOf, readForm, readJsonObject } from "./read-body.server";
+import {
+  DRAIN_LIMIT_BYTES,
+  isJsonType,
+  MAX_BODY_BYTES,
+  mediaTypeOf,
+  readForm,
+  readJsonObject,
+} from "./read-body.server";
 
 function post(body: BodyInit | null, contentType: string | null): Request {
   const headers = new Headers();
@@ -118,6 +125,53 @@ describe("readForm", () => {
       status: 413,
       body: { error: REQUEST_BODY_ERRORS.tooLarge },
     });
+  });
+
+  it("reads the rest of an oversized streamed body before refusing it, so the client gets the 413 (no reset)", async () => {
+    // Closing the stream mid-upload made the Node adapter destroy the socket: the client saw a reset, no 413.
+    let cancelled = false;
+    let chunksLeft = 64; // 512 KB in 8 KB chunks: over MAX_BODY_BYTES, under DRAIN_LIMIT_BYTES
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (chunksLeft-- > 0) controller.enqueue(new Uint8Array(8 * 1024).fill(120));
+        else controller.close();
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request("http://localhost/contact", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect((await refusalOf(request))?.status).toBe(413);
+    expect(chunksLeft).toBe(-1);
+    expect(cancelled).toBe(false);
+  });
+
+  it("cuts off a body beyond DRAIN_LIMIT_BYTES instead of reading it forever", async () => {
+    let cancelled = false;
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request("http://localhost/contact", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect((await refusalOf(request))?.status).toBe(413);
+    expect(cancelled).toBe(true);
+    expect(sent).toBeLessThan(DRAIN_LIMIT_BYTES + 1024 * 1024);
   });
 
   it("answers its refusals uncached", async () => {

@@ -3,6 +3,14 @@ import { REQUEST_BODY_ERRORS } from "~/core/messages";
 /** Every form and JSON body of ours is a few kB; anything much larger is not one of them. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/**
+ * A body found too large while reading is still read (and thrown away) up to this many bytes before the 413
+ * is sent: answering while the client is still uploading and then closing the stream reset the connection,
+ * and the client saw no answer at all (a chunked upload of 2 MB got "connection reset by peer"). Beyond this,
+ * the upload is cut off: nobody sends a form this large by mistake.
+ */
+export const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
+
 /** The two encodings an HTML form is sent in. */
 const FORM_TYPES: ReadonlySet<string> = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
@@ -21,6 +29,17 @@ export function mediaTypeOf(contentType: string | null): string | null {
   return type ? type : null;
 }
 
+/** Reads the rest of a body without keeping it, up to DRAIN_LIMIT_BYTES in all; cancels it beyond that. */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, readSoFar: number): Promise<void> {
+  let size = readSoFar;
+  while (size <= DRAIN_LIMIT_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+  }
+  await reader.cancel();
+}
+
 async function readCapped(request: Request): Promise<Buffer<ArrayBuffer>> {
   if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) {
     refuse(413, REQUEST_BODY_ERRORS.tooLarge);
@@ -34,7 +53,7 @@ async function readCapped(request: Request): Promise<Buffer<ArrayBuffer>> {
       if (done) break;
       size += value.byteLength;
       if (size > MAX_BODY_BYTES) {
-        await reader.cancel();
+        await drain(reader, size);
         refuse(413, REQUEST_BODY_ERRORS.tooLarge);
       }
       chunks.push(value);

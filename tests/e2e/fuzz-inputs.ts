@@ -380,8 +380,11 @@ export interface EndpointStats {
 export const MAX_LATENCY_MS = 2_000;
 /** A request that has not answered by then is aborted and reported (it is far over MAX_LATENCY_MS anyway). */
 const REQUEST_TIMEOUT_MS = 10_000;
-/** The largest body a form endpoint reads (MAX_BODY_BYTES of app/server/read-body.server.ts). */
-const MAX_FORM_BYTES = 64 * 1024;
+/**
+ * DRAIN_LIMIT_BYTES of app/server/read-body.server.ts: a body over the form cap is still read up to this size
+ * before its 413 is sent, so the client gets the answer; only a larger upload is cut off (a TCP reset).
+ */
+const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
 
 export function newStats(): EndpointStats {
   return { runs: 0, statuses: new Map(), maxLatencyMs: 0, kinds: new Map() };
@@ -452,11 +455,11 @@ function exchange(
     sent.on("timeout", () => sent.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
     sent.on("error", (error: NodeJS.ErrnoException) => {
       if (status !== undefined) resolve({ status, text });
-      // A large body answered (413) before it was all sent: the server closes the connection with data still
-      // unread, and the peer's TCP reset can overtake the answer. Reported as "reset", never as a pass of a 5xx.
+      // A body over the drain limit is cut off mid-upload: the peer's TCP reset can overtake the 413. Reported
+      // as "reset", never as a pass of a 5xx. A smaller body must get its answer.
       else if (
         (error.code === "ECONNRESET" || error.code === "EPIPE") &&
-        (bytes?.byteLength ?? 0) > MAX_FORM_BYTES
+        (bytes?.byteLength ?? 0) > DRAIN_LIMIT_BYTES
       ) {
         resolve({ status: "reset", text: "" });
       } else reject(error);
@@ -475,8 +478,8 @@ async function isAlive(baseUrl: string): Promise<boolean> {
 /**
  * Sends one request (the whole answer read back), records its status and time in `stats`, and throws when the
  * server answered 5xx, took over MAX_LATENCY_MS, or did not answer: fast-check then reports (and shrinks) the
- * input. A body over the form cap whose connection was reset before its 413 arrived counts as "reset", once
- * the server is seen to be up.
+ * input. A body over the drain limit whose connection was reset before its 413 arrived counts as "reset",
+ * once the server is seen to be up.
  */
 export async function sendAndCheck(
   baseUrl: string,

@@ -1,4 +1,5 @@
 import { getDb } from "~/server/app-database.server";
+import { databaseUnavailableResponse } from "~/server/database-unavailable.server";
 import { getStripe } from "~/server/billing/stripe-client.server";
 import { priceToPlanFromConfig } from "~/server/billing/stripe-mapping";
 import { handleStripeWebhook } from "~/server/billing/stripe-webhooks.server";
@@ -37,9 +38,10 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     [db, mailer] = await Promise.all([getDb(), getMailer()]);
   } catch (error) {
-    // Stripe retries a 5xx for days: the event is applied once the database is back.
-    logger.error({ err: error }, "Stripe webhook: the database is unavailable");
-    return Response.json({ error: "Could not process the event" }, { status: 500, headers: NO_STORE });
+    // Stripe retries a 5xx for days: the event is applied once the database is back. A failure inside the
+    // handler's transaction becomes a 503 the same way (the root's databaseUnavailableMiddleware).
+    logger.warn({ err: error }, "Stripe webhook: the database is unavailable (answered 503)");
+    return databaseUnavailableResponse(false);
   }
   const result = await handleStripeWebhook(
     {
