@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse } from "react-router";
+import { StatusPage } from "./status-page";
 
 export interface Refusal {
   status: number;
@@ -19,20 +20,12 @@ export function refusalOf(error: unknown): Refusal | null {
 /** Shown by the root error boundary for a refusal (refusalOf), with its status. */
 export function RequestRefusedPage({ status, message }: Refusal) {
   return (
-    <section aria-labelledby="refused-title" className="mx-auto max-w-xl px-6 py-24 text-center">
-      <p className="text-sm font-semibold text-brand-600">{status}</p>
-      <h1 id="refused-title" className="mt-2 text-3xl font-semibold text-slate-900">
-        This request could not be handled
-      </h1>
-      <p role="alert" className="mt-3 text-slate-600">
-        {message}
-      </p>
-      <Link
-        to="/"
-        className="mt-8 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-      >
-        Go home
-      </Link>
-    </section>
+    <StatusPage
+      status={status}
+      title="This request could not be handled"
+      titleId="refused-title"
+      message={message}
+      alert
+    />
   );
 }

@@ -10,7 +10,7 @@
  * sent alone, with a timeout; the counts per endpoint (runs, statuses, longest answer) are printed.
  */
 import fc from "fast-check";
-import Stripe from "stripe";
+import { fieldPaths, signStripeEvent, stripeEvent, withFieldReplaced } from "../fixtures/stripe-events";
 import { E2E_PORT } from "./e2e-config";
 import { expect, test } from "./fixtures";
 import {
@@ -405,7 +405,6 @@ test("fuzz GET /api/auth/reset-password/:token", async () => {
 // ------------------------------------------------------------------------------------------------
 // The Stripe webhook (on the server with Stripe configured)
 
-const stripe = new Stripe("sk_test_fuzz");
 const signatureHeader = fc.oneof(
   fc.constant(null),
   nastyString.map((text) => text.replace(/[^\x20-\x7e]/g, "")),
@@ -470,7 +469,7 @@ function signedEvents(): fc.Arbitrary<string> {
     customer: "cus_fuzz",
     subscription,
   };
-  const objects: Record<string, unknown> = {
+  const objects: Record<string, Record<string, unknown>> = {
     "checkout.session.completed": session,
     "customer.subscription.created": subscription,
     "customer.subscription.updated": subscription,
@@ -480,17 +479,6 @@ function signedEvents(): fc.Arbitrary<string> {
     "invoice.payment_failed": invoice,
     "customer.created": { id: "cus_fuzz" },
   };
-  function pathsOf(value: unknown, prefix: string[] = []): string[][] {
-    if (typeof value !== "object" || value === null) return [prefix];
-    return [prefix, ...Object.entries(value).flatMap(([key, child]) => pathsOf(child, [...prefix, key]))];
-  }
-  function replaced(value: unknown, path: string[], replacement: unknown): unknown {
-    if (path.length === 0) return replacement;
-    const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string, unknown>;
-    const [head, ...rest] = path as [string, ...string[]];
-    copy[head] = replaced(copy[head], rest, replacement);
-    return copy;
-  }
   const odd = fc.oneof(
     fc.jsonValue({ maxDepth: 2 }),
     nastyString,
@@ -498,15 +486,11 @@ function signedEvents(): fc.Arbitrary<string> {
   );
   const mutated = fc
     .tuple(fc.constantFrom(...Object.keys(objects)), fc.uuid())
-    .map(([type, id]) => ({
-      id: `evt_${id}`,
-      object: "event",
-      type,
-      created: now,
-      data: { object: objects[type] },
-    }))
-    .chain((event) => fc.tuple(fc.constant(event), fc.constantFrom(...pathsOf(event)), odd, fc.nat(4)))
-    .map(([event, path, value, keep]) => JSON.stringify(keep === 0 ? event : replaced(event, path, value)));
+    .map(([type, id]) => stripeEvent(`evt_${id}`, type, now, objects[type] ?? {}))
+    .chain((event) => fc.tuple(fc.constant(event), fc.constantFrom(...fieldPaths(event)), odd, fc.nat(4)))
+    .map(([event, path, value, keep]) =>
+      JSON.stringify(keep === 0 ? event : withFieldReplaced(event, path, value)),
+    );
   return fc.oneof(
     { weight: 6, arbitrary: mutated },
     { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
@@ -516,14 +500,14 @@ function signedEvents(): fc.Arbitrary<string> {
 
 test("fuzz POST /api/webhooks/stripe (signed, malformed)", async () => {
   const request = signedEvents().map((payload): FuzzRequest => {
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const { body, signature } = signStripeEvent(payload, WEBHOOK_SECRET);
     return {
       method: "POST",
       path: "/api/webhooks/stripe",
       body: {
         kind: "signed-event",
         contentType: "application/json",
-        body: new TextEncoder().encode(payload),
+        body: new TextEncoder().encode(body),
       },
       headers: { "stripe-signature": signature },
       origin: "none",

@@ -19,6 +19,13 @@ import { REQUEST_BODY_ERRORS } from "~/core/messages";
 import { quietMailer } from "~tests/fixtures/accounts";
 import { closedTestDatabase, setUpTestDatabase } from "~tests/fixtures/database";
 import { user } from "~tests/fixtures/factories";
+import {
+  stripeEvent as event,
+  fieldPaths,
+  type StripeEventJson,
+  signStripeEvent,
+  withFieldReplaced,
+} from "~tests/fixtures/stripe-events";
 import type { Db } from "../db/database.server";
 import {
   billingCustomers,
@@ -73,28 +80,6 @@ const NOV_1 = Date.UTC(2026, 10, 1) / 1000;
 const NOV_8 = Date.UTC(2026, 10, 8) / 1000;
 const DEC_8 = Date.UTC(2026, 11, 8) / 1000;
 const JAN_8 = Date.UTC(2027, 0, 8) / 1000;
-
-interface StripeEventJson {
-  id: string;
-  object: "event";
-  type: string;
-  created: number;
-  api_version: string;
-  livemode: false;
-  data: { object: Record<string, unknown> };
-}
-
-function event(id: string, type: string, created: number, object: Record<string, unknown>): StripeEventJson {
-  return {
-    id,
-    object: "event",
-    type,
-    created,
-    api_version: "2026-10-28.endive",
-    livemode: false,
-    data: { object },
-  };
-}
 
 interface SubscriptionFields {
   status: string;
@@ -197,12 +182,7 @@ interface Delivery {
 
 /** Signs the payload as Stripe does and hands it to the handler, exactly as the route would. */
 function deliver(payload: StripeEventJson | string, options: Delivery = {}): Promise<StripeWebhookResult> {
-  const rawBody = typeof payload === "string" ? payload : JSON.stringify(payload);
-  const signature = stripe.webhooks.generateTestHeaderString({
-    payload: rawBody,
-    secret: options.secret ?? SECRET,
-    timestamp: options.signedAt ?? Math.floor(Date.now() / 1000),
-  });
+  const { body, signature } = signStripeEvent(payload, options.secret ?? SECRET, options.signedAt);
   return handleStripeWebhook(
     {
       db: options.db ?? database.db,
@@ -212,7 +192,7 @@ function deliver(payload: StripeEventJson | string, options: Delivery = {}): Pro
       appUrl: APP_URL,
       ...(options.mailer ? { mailer: options.mailer } : {}),
     },
-    rawBody,
+    body,
     signature,
   );
 }
@@ -252,9 +232,8 @@ describe("signature", () => {
   });
 
   it("refuses a body changed after signing", async () => {
-    const rawBody = JSON.stringify(created);
-    const signature = stripe.webhooks.generateTestHeaderString({ payload: rawBody, secret: SECRET });
-    const tampered = rawBody.replace('"trialing"', '"active"');
+    const { body, signature } = signStripeEvent(created, SECRET);
+    const tampered = body.replace('"trialing"', '"active"');
     const result = await handleStripeWebhook(
       { db: database.db, stripe, webhookSecret: SECRET, priceToPlan, appUrl: APP_URL },
       tampered,
@@ -828,30 +807,18 @@ describe("signed but malformed events (issue 12 defect 4)", () => {
         subscription: subscription(TRIALING),
       }),
     ];
-    /** Every path into the event (objects, arrays and leaves). */
-    function pathsOf(value: unknown, prefix: string[] = []): string[][] {
-      if (typeof value !== "object" || value === null) return [prefix];
-      return [prefix, ...Object.entries(value).flatMap(([key, child]) => pathsOf(child, [...prefix, key]))];
-    }
-    function replaced(value: unknown, path: string[], replacement: unknown): unknown {
-      if (path.length === 0) return replacement;
-      const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string, unknown>;
-      const [head, ...rest] = path as [string, ...string[]];
-      copy[head] = replaced(copy[head], rest, replacement);
-      return copy;
-    }
     const oddValue = fc.oneof(
       fc.jsonValue(),
       fc.constantFrom(null, "", "\u0000", "sub_\u0000", 1e20, -1, 1.5, "x".repeat(300), [], {}, true),
     );
     const cases = fc
       .constantFrom(...valid)
-      .chain((base) => fc.tuple(fc.constant(base), fc.constantFrom(...pathsOf(base)), oddValue));
+      .chain((base) => fc.tuple(fc.constant(base), fc.constantFrom(...fieldPaths(base)), oddValue));
     await fc.assert(
       fc.asyncProperty(cases, async ([base, path, value]) => {
         await database.reset();
         await database.db.insert(users).values(user());
-        const result = await deliver(JSON.stringify(replaced(base, path, value)));
+        const result = await deliver(JSON.stringify(withFieldReplaced(base, path, value)));
         expect(
           result.status,
           `${path.join(".")} = ${JSON.stringify(value)}: ${JSON.stringify(result.body)}`,

@@ -317,6 +317,34 @@ describe("parseCrunchbaseRow", () => {
     });
   });
 
+  it("stores every text in Unicode NFC, so a decomposed Zürich is the same city as a composed one", () => {
+    // What a CSV written on macOS may hold: each accented letter as a base letter and a combining mark.
+    const company = accept({
+      "Organization Name": "Cafe\u0301 Mu\u0308ller",
+      "Headquarters Location": "Zu\u0308rich, Zu\u0308rich, Co\u0302te d'Ivoire",
+      "Headquarters Regions": "I\u0302le-de-France",
+      Industries: "Sante\u0301",
+      Founders: "Jose\u0301 Nu\u0301n\u0303ez",
+      "First name": null,
+      "Last name": null,
+    });
+    expect(company).toMatchObject({
+      organizationName: "Café Müller",
+      nameKey: "café müller",
+      headquartersLocation: "Zürich, Zürich, Côte d'Ivoire",
+      city: "Zürich",
+      region: "Zürich",
+      country: "Côte d'Ivoire",
+      headquartersRegions: ["Île-de-France"],
+      industries: ["Santé"],
+      founders: "José Núñez",
+      firstName: "José",
+      lastName: "Núñez",
+    });
+    expect(company.city).toBe("Zu\u0308rich".normalize("NFC"));
+    expect(company.city).not.toBe("Zu\u0308rich");
+  });
+
   describe("founder names", () => {
     it("takes first and last name from the first founder when both are empty", () => {
       const company = accept({

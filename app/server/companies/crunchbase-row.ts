@@ -131,11 +131,15 @@ class RowReader {
     return this.columns[field]?.header ?? FIELD_LABELS[field];
   }
 
-  /** The trimmed cell, or null when the file has no such column or the cell is blank. */
+  /**
+   * The trimmed cell in Unicode NFC, or null when the file has no such column or the cell is blank. Every
+   * value of a row is read here, so a decomposed "Zu\u0308rich" is stored as "Zürich": one city, not two,
+   * and the one a search's location filter names (search params arrive NFC: app/core/search-params.ts).
+   */
   text(field: CrunchbaseField): string | null {
     const column = this.columns[field];
     if (column === undefined) return null;
-    const value = (this.cells[column.index] ?? "").trim();
+    const value = (this.cells[column.index] ?? "").trim().normalize("NFC");
     if (value === "") return null;
     // PostgreSQL text cannot hold NUL: reject the row here rather than fail the whole batch's write.
     if (value.includes("\0")) this.fail(`${this.label(field)} contains a NUL character.`);
