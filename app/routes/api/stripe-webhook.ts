@@ -1,8 +1,8 @@
 import { getDb } from "~/server/app-database.server";
-import { databaseUnavailableResponse } from "~/server/database-unavailable.server";
 import { getStripe } from "~/server/billing/stripe-client.server";
 import { priceToPlanFromConfig } from "~/server/billing/stripe-mapping";
 import { handleStripeWebhook } from "~/server/billing/stripe-webhooks.server";
+import { databaseUnavailableResponse } from "~/server/database-unavailable.server";
 import type { Db } from "~/server/db/database.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";

@@ -6,7 +6,8 @@ import { slugify } from "../../core/slug";
 import type { NewCompanyRow } from "../db/schema";
 import { DEMO_CITIES } from "./cities";
 import { emailLocalPart, generateCompanies } from "./generate-companies";
-import { DEMO_INDUSTRIES } from "./industries";
+import { DEMO_INDUSTRIES, DEMO_THEMES, type DemoIndustry } from "./industries";
+import { DESCRIPTORS_BY_THEME } from "./names";
 import { createRandom, weightedPicker } from "./random";
 
 // A time late in the UTC day, so a generator that used local dates instead of UTC ones would drift.
@@ -19,6 +20,63 @@ const FUNDING_WINDOW_DAYS = 1095;
 const MIN_ROUND_USD = 250_000;
 const MAX_ROUND_USD = 500_000_000;
 const MAX_TOTAL_FUNDING_USD = 2_000_000_000;
+const K = 1_000;
+const M = 1_000_000;
+/** Sane sizes of one round by type: no $20M Pre-Seed, no $1M Series C. Other types: [250K, 500M]. */
+const ROUND_BOUNDS: Readonly<Record<string, readonly [number, number]>> = {
+  "Pre-Seed": [250 * K, 3 * M],
+  Angel: [250 * K, 3 * M],
+  Seed: [250 * K, 15 * M],
+  "Series A": [2 * M, 60 * M],
+  "Series B": [8 * M, 150 * M],
+  "Series C": [15 * M, 300 * M],
+  "Series D": [25 * M, 500 * M],
+  "Series E": [40 * M, 500 * M],
+  "Series F": [50 * M, 500 * M],
+  "Series G": [75 * M, 500 * M],
+  "Series H": [100 * M, 500 * M],
+  "Convertible Note": [250 * K, 30 * M],
+  "Equity Crowdfunding": [250 * K, 10 * M],
+  Grant: [250 * K, 25 * M],
+  "Private Equity": [5 * M, 500 * M],
+  "Post-IPO Equity": [10 * M, 500 * M],
+  "Post-IPO Debt": [10 * M, 500 * M],
+};
+const SERIES = [
+  "Series A",
+  "Series B",
+  "Series C",
+  "Series D",
+  "Series E",
+  "Series F",
+  "Series G",
+  "Series H",
+];
+/** The series a company must have raised before a round of this type, so its total includes them. */
+const EARLIER_SERIES: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(SERIES.map((type, index) => [type, SERIES.slice(0, index)])),
+  "Private Equity": SERIES.slice(0, 3),
+  "Post-IPO Equity": SERIES.slice(0, 4),
+  "Post-IPO Debt": SERIES.slice(0, 4),
+  "Secondary Market": SERIES.slice(0, 2),
+};
+/** The most an early-stage company can have raised in all: its round plus a Pre-Seed and an Angel. */
+const EARLY_STAGE_MAX_TOTAL: Readonly<Record<string, number>> = {
+  "Pre-Seed": 3 * M,
+  Angel: 3 * M,
+  Seed: 21 * M,
+};
+/**
+ * The tags allowed outside a company's theme, by what its main industry sells: "SaaS" on a battery
+ * maker or "Mobile Apps" on a drug developer would contradict the description.
+ */
+const CROSS_CUTTING_FITS: Readonly<Record<DemoIndustry["kind"], readonly string[]>> = {
+  software: ["Artificial Intelligence (AI)", "SaaS", "Software"],
+  app: ["Artificial Intelligence (AI)", "Software", "Mobile Apps"],
+  service: ["Artificial Intelligence (AI)"],
+  research: ["Artificial Intelligence (AI)"],
+  product: [],
+};
 
 function generate(count: number, seed = 7, today = TODAY): NewCompanyRow[] {
   return [...generateCompanies({ count, seed, today })];
@@ -27,6 +85,20 @@ function generate(count: number, seed = 7, today = TODAY): NewCompanyRow[] {
 /** Whole days between `date` ('YYYY-MM-DD') and TODAY's UTC date; 0 means today. */
 function daysBeforeToday(date: string): number {
   return (TODAY_UTC_MS - Date.parse(`${date}T00:00:00Z`)) / DAY_MS;
+}
+
+const industryByName = new Map(DEMO_INDUSTRIES.map((industry) => [industry.name, industry]));
+function industryOf(name: string): DemoIndustry {
+  const industry = industryByName.get(name);
+  if (industry === undefined) throw new Error(`unknown industry ${name}`);
+  return industry;
+}
+
+/** A row's text with its own name, city, founders and amounts taken out: what two pages share if alike. */
+function skeleton(row: NewCompanyRow, text: string): string {
+  let result = text.replaceAll(row.organizationName, "<name>").replaceAll(row.city ?? "<none>", "<city>");
+  for (const founder of row.founders?.split(", ") ?? []) result = result.replaceAll(founder, "<founder>");
+  return result.replace(/\$[\d.]+[KMB]/g, "<amount>");
 }
 
 function median(values: number[]): number {
@@ -310,6 +382,117 @@ describe("generateCompanies", () => {
     expect(noRole / SAMPLE_SIZE).toBeLessThan(0.35);
   });
 
+  it("draws a company's industries from its main industry's theme, plus at most one fitting cross-cutting tag", () => {
+    const broken = violations(sample, (row) => {
+      const [primary, ...rest] = (row.industries ?? []).map(industryOf);
+      if (primary === undefined) return true;
+      const outside = rest.filter((industry) => industry.theme !== primary.theme);
+      if (outside.length === 0) return false;
+      const [tag] = outside;
+      return (
+        outside.length > 1 ||
+        tag !== rest.at(-1) ||
+        !CROSS_CUTTING_FITS[primary.kind].includes(tag?.name ?? "")
+      );
+    });
+    expect(broken).toEqual([]);
+    // Several industries of one theme are common; cross-cutting tags are the exception.
+    const sameTheme = sample.filter((row) => {
+      const [primary, second] = (row.industries ?? []).map(industryOf);
+      return second !== undefined && second.theme === primary?.theme;
+    }).length;
+    const tagged = sample.filter((row) => {
+      const industries = (row.industries ?? []).map(industryOf);
+      return industries.some((industry) => industry.theme !== industries[0]?.theme);
+    }).length;
+    expect(sameTheme / SAMPLE_SIZE).toBeGreaterThan(0.5);
+    expect(tagged / SAMPLE_SIZE).toBeGreaterThan(0.03);
+    expect(tagged / SAMPLE_SIZE).toBeLessThan(0.2);
+  });
+
+  it("describes the main industry and names no industry outside the company's theme", () => {
+    const allOfferings = DEMO_INDUSTRIES.flatMap((industry) =>
+      industry.offerings.map((offering) => ({ industry, offering })),
+    );
+    const broken = violations(sample.slice(0, 3000), (row) => {
+      const industries = (row.industries ?? []).map(industryOf);
+      const primary = industries[0] as DemoIndustry;
+      const theme = industries.filter((industry) => industry.theme === primary.theme);
+      const description = row.description ?? "";
+      const primaryName = primary.name.replace(/\s*\(.*\)$/, "").toLowerCase();
+      const namesPrimary =
+        primary.offerings.some((offering) => description.includes(offering)) ||
+        description.toLowerCase().includes(primaryName);
+      // Words of the company's own industries ("messaging APIs") may contain another's offering ("APIs").
+      const own = theme.flatMap((industry) => [...industry.offerings, ...industry.audiences]).join("|");
+      const full = row.fullDescription ?? "";
+      const foreign = allOfferings.some(
+        ({ industry, offering }) =>
+          !theme.includes(industry) && !own.includes(offering) && full.includes(` ${offering}`),
+      );
+      return !namesPrimary || foreign;
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it("keeps each disclosed round within its type's bounds: no $20M Pre-Seed, no $1M Series C", () => {
+    const broken = violations(sample, (row) => {
+      const amount = row.lastFundingAmountUsd;
+      const bounds = ROUND_BOUNDS[row.lastFundingType ?? ""];
+      return typeof amount === "number" && bounds !== undefined && (amount < bounds[0] || amount > bounds[1]);
+    });
+    expect(broken).toEqual([]);
+    // Each bounded type occurs, so the check above is not vacuous.
+    const types = new Set(sample.map((row) => row.lastFundingType));
+    for (const type of Object.keys(ROUND_BOUNDS)) expect(types, type).toContain(type);
+  });
+
+  it("gives totals that fit the stage: later series include the earlier ones, early stages stay small", () => {
+    const minimum = (type: string) => ROUND_BOUNDS[type]?.[0] ?? MIN_ROUND_USD;
+    const broken = violations(sample, (row) => {
+      const type = row.lastFundingType ?? "";
+      const total = row.totalFundingAmountUsd ?? 0;
+      const earlier = EARLIER_SERIES[type] ?? [];
+      const required =
+        (row.lastFundingAmountUsd ?? 0) + earlier.reduce((sum, series) => sum + minimum(series), 0);
+      const early = EARLY_STAGE_MAX_TOTAL[type];
+      return total < Math.min(required, MAX_TOTAL_FUNDING_USD) || (early !== undefined && total > early);
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it("names several founders for many companies, all of them in Founders and in the description", () => {
+    const teams = sample.filter((row) => (row.founders?.split(", ").length ?? 0) >= 2);
+    expect(teams.length / SAMPLE_SIZE).toBeGreaterThan(0.25);
+    const broken = violations(sample, (row) => {
+      const founders = row.founders?.split(", ") ?? [];
+      const full = row.fullDescription ?? "";
+      const lead = `${row.firstName} ${row.lastName}`;
+      return (
+        new Set(founders).size !== founders.length ||
+        founders[0] !== lead ||
+        // A founders sentence names the whole team, never only part of it.
+        (full.includes(lead) && !founders.every((founder) => full.includes(founder))) ||
+        // "Co-Founder" only in a team, "Founder" only alone.
+        (founders.length === 1 && (row.role ?? "").startsWith("Co-")) ||
+        (founders.length > 1 && (row.role ?? "").startsWith("Founder"))
+      );
+    });
+    expect(broken).toEqual([]);
+    const described = teams.filter((row) =>
+      row.fullDescription?.includes(`${row.firstName} ${row.lastName}`),
+    );
+    expect(described.length).toBeGreaterThan(0);
+  });
+
+  it("varies descriptions: two pages seldom read the same once names, places, people and amounts are removed", () => {
+    const rows = sample.slice(0, 2000);
+    const descriptions = new Set(rows.map((row) => skeleton(row, row.description ?? "")));
+    const full = new Set(rows.map((row) => skeleton(row, row.fullDescription ?? "")));
+    expect(descriptions.size / rows.length).toBeGreaterThan(0.6);
+    expect(full.size / rows.length).toBeGreaterThan(0.9);
+  });
+
   it("writes a one-sentence description under 200 characters and a 2-4 sentence full description", () => {
     const broken = violations(sample, (row) => {
       const description = row.description ?? "";
@@ -346,6 +529,26 @@ describe("demo reference data", () => {
       expect(city.weight).toBeGreaterThan(0);
     }
     expect(DEMO_CITIES.length).toBeGreaterThanOrEqual(150);
+  });
+
+  it("gives every theme industries and name descriptors, and every industry offerings and audiences", () => {
+    for (const theme of Object.keys(DEMO_THEMES) as DemoIndustry["theme"][]) {
+      expect(
+        DEMO_INDUSTRIES.some((industry) => industry.theme === theme),
+        theme,
+      ).toBe(true);
+      expect(DESCRIPTORS_BY_THEME[theme]?.length ?? 0, theme).toBeGreaterThan(0);
+    }
+    for (const industry of DEMO_INDUSTRIES) {
+      expect(industry.offerings.length, industry.name).toBeGreaterThanOrEqual(2);
+      expect(industry.audiences.length, industry.name).toBeGreaterThanOrEqual(2);
+      expect(new Set(industry.audiences).size, industry.name).toBe(industry.audiences.length);
+      // "builds an online marketplace" reads well, "its an online marketplace" does not: no articles.
+      for (const offering of industry.offerings) expect(offering, industry.name).not.toMatch(/^(a|an|the) /);
+    }
+    for (const tags of Object.values(CROSS_CUTTING_FITS)) {
+      for (const tag of tags) expect(industryByName.has(tag), tag).toBe(true);
+    }
   });
 
   it("has no duplicate city entries or industries", () => {

@@ -4,25 +4,41 @@ import { formatLocation } from "../../core/location";
 import { slugify } from "../../core/slug";
 import type { NewCompanyRow } from "../db/schema";
 import { DEMO_CITIES, type DemoCity, headquartersRegionsOf } from "./cities";
-import { DEMO_INDUSTRIES, type DemoIndustry } from "./industries";
+import {
+  CROSS_CUTTING_TAGS,
+  DEMO_INDUSTRIES,
+  DEMO_THEMES,
+  type DemoIndustry,
+  type DemoTheme,
+} from "./industries";
 import {
   COMPOUND_FIRSTS,
   COMPOUND_SECONDS,
   CONTACT_MAILBOXES,
+  CUSTOMER_DETAIL_TEMPLATES,
   DESCRIPTION_TEMPLATES,
-  DESCRIPTORS_BY_GROUP,
+  DESCRIPTORS_BY_THEME,
   DETAIL_TEMPLATES,
+  DIGITAL_DESCRIPTORS,
   FIRST_NAMES,
+  FOUNDER_TEMPLATES,
+  FUNDING_TEMPLATES,
+  FUNDING_TOTAL_TEMPLATES,
   GENERIC_DESCRIPTORS,
   LAST_NAMES,
   NAME_ENDS,
   NAME_MIDDLES,
   NAME_STARTS,
+  PAIR_CUSTOMER_DETAIL_TEMPLATES,
+  PAIR_DESCRIPTION_TEMPLATES,
   PAIR_DETAIL_TEMPLATES,
   ROLES_SOLO,
   ROLES_TEAM,
+  SOLO_FOUNDER_TEMPLATES,
+  TEAM_FOUNDER_TEMPLATES,
+  UNDISCLOSED_FUNDING_TEMPLATES,
 } from "./names";
-import { createRandom, type Random, weightedPicker } from "./random";
+import { createRandom, type Random, type WeightedPicker, weightedPicker } from "./random";
 
 /** Rows the demo seed inserts when no count is given. */
 export const DEFAULT_DEMO_COMPANY_COUNT = 17_555;
@@ -53,7 +69,16 @@ interface FundingProfile {
   /** Median round size in USD; sizes are log-normal around it. */
   medianUsd: number;
   sigma: number;
-  /** Earlier rounds the company probably raised, with the chance of each. */
+  /**
+   * Sane bounds for one round of this type: no $40M Pre-Seed, no $1M Series D. A size drawn outside
+   * is drawn again (a few times, then clamped), so the distribution is truncated, not piled up at a bound.
+   */
+  minUsd: number;
+  maxUsd: number;
+  /**
+   * Earlier rounds the company probably raised, with the chance of each. The series before a
+   * "Series X" round are certain, so its total includes them: a Series C company raised an A and a B.
+   */
   priorRounds: readonly (readonly [FundingType, number])[];
   /** Rounds of this type rarely disclose an amount. */
   undisclosed?: true;
@@ -64,60 +89,91 @@ const SEED_PATH = [
   ["Seed", 0.85],
 ] as const;
 const seriesPath = (...series: FundingType[]) =>
-  [...SEED_PATH, ...series.map((type) => [type, 0.9] as const)] as const;
+  [...SEED_PATH, ...series.map((type) => [type, 1] as const)] as const;
+
+const K = 1_000;
+const M = 1_000_000;
 
 /**
  * Stage mix of venture databases: seed-stage rounds are the most common, each later series rarer.
  * `satisfies` makes the table name every Crunchbase funding type exactly once.
  */
 const FUNDING_PROFILES = {
-  "Pre-Seed": { weight: 13, medianUsd: 500_000, sigma: 0.6, priorRounds: [] },
+  "Pre-Seed": { weight: 13, medianUsd: 500 * K, sigma: 0.6, minUsd: 250 * K, maxUsd: 3 * M, priorRounds: [] },
   Seed: {
     weight: 24,
-    medianUsd: 2_500_000,
+    medianUsd: 2.5 * M,
     sigma: 0.7,
+    minUsd: 250 * K,
+    maxUsd: 15 * M,
     priorRounds: [
       ["Pre-Seed", 0.35],
       ["Angel", 0.15],
     ],
   },
-  Angel: { weight: 5, medianUsd: 600_000, sigma: 0.6, priorRounds: [] },
-  "Series A": { weight: 15, medianUsd: 12_000_000, sigma: 0.6, priorRounds: seriesPath() },
-  "Series B": { weight: 7, medianUsd: 30_000_000, sigma: 0.6, priorRounds: seriesPath("Series A") },
+  Angel: { weight: 5, medianUsd: 600 * K, sigma: 0.6, minUsd: 250 * K, maxUsd: 3 * M, priorRounds: [] },
+  "Series A": {
+    weight: 15,
+    medianUsd: 12 * M,
+    sigma: 0.6,
+    minUsd: 2 * M,
+    maxUsd: 60 * M,
+    priorRounds: seriesPath(),
+  },
+  "Series B": {
+    weight: 7,
+    medianUsd: 30 * M,
+    sigma: 0.6,
+    minUsd: 8 * M,
+    maxUsd: 150 * M,
+    priorRounds: seriesPath("Series A"),
+  },
   "Series C": {
     weight: 3.5,
-    medianUsd: 55_000_000,
+    medianUsd: 55 * M,
     sigma: 0.6,
+    minUsd: 15 * M,
+    maxUsd: 300 * M,
     priorRounds: seriesPath("Series A", "Series B"),
   },
   "Series D": {
     weight: 1.6,
-    medianUsd: 85_000_000,
+    medianUsd: 85 * M,
     sigma: 0.6,
+    minUsd: 25 * M,
+    maxUsd: 500 * M,
     priorRounds: seriesPath("Series A", "Series B", "Series C"),
   },
   "Series E": {
     weight: 0.7,
-    medianUsd: 120_000_000,
+    medianUsd: 120 * M,
     sigma: 0.6,
+    minUsd: 40 * M,
+    maxUsd: 500 * M,
     priorRounds: seriesPath("Series A", "Series B", "Series C", "Series D"),
   },
   "Series F": {
     weight: 0.3,
-    medianUsd: 150_000_000,
+    medianUsd: 150 * M,
     sigma: 0.6,
+    minUsd: 50 * M,
+    maxUsd: 500 * M,
     priorRounds: seriesPath("Series A", "Series B", "Series C", "Series D", "Series E"),
   },
   "Series G": {
     weight: 0.15,
-    medianUsd: 200_000_000,
+    medianUsd: 200 * M,
     sigma: 0.5,
+    minUsd: 75 * M,
+    maxUsd: 500 * M,
     priorRounds: seriesPath("Series A", "Series B", "Series C", "Series D", "Series E", "Series F"),
   },
   "Series H": {
     weight: 0.07,
-    medianUsd: 250_000_000,
+    medianUsd: 250 * M,
     sigma: 0.5,
+    minUsd: 100 * M,
+    maxUsd: 500 * M,
     priorRounds: seriesPath(
       "Series A",
       "Series B",
@@ -128,11 +184,20 @@ const FUNDING_PROFILES = {
       "Series G",
     ),
   },
-  "Venture - Series Unknown": { weight: 7, medianUsd: 4_000_000, sigma: 1.0, priorRounds: [["Seed", 0.6]] },
+  "Venture - Series Unknown": {
+    weight: 7,
+    medianUsd: 4 * M,
+    sigma: 1.0,
+    minUsd: 250 * K,
+    maxUsd: 150 * M,
+    priorRounds: [["Seed", 0.6]],
+  },
   "Convertible Note": {
     weight: 3,
-    medianUsd: 1_500_000,
+    medianUsd: 1.5 * M,
     sigma: 0.8,
+    minUsd: 250 * K,
+    maxUsd: 30 * M,
     priorRounds: [
       ["Pre-Seed", 0.2],
       ["Seed", 0.5],
@@ -140,8 +205,10 @@ const FUNDING_PROFILES = {
   },
   "Corporate Round": {
     weight: 1.5,
-    medianUsd: 8_000_000,
+    medianUsd: 8 * M,
     sigma: 0.9,
+    minUsd: 250 * K,
+    maxUsd: 150 * M,
     priorRounds: [
       ["Seed", 0.6],
       ["Series A", 0.5],
@@ -149,19 +216,30 @@ const FUNDING_PROFILES = {
   },
   "Debt Financing": {
     weight: 5,
-    medianUsd: 8_000_000,
+    medianUsd: 8 * M,
     sigma: 1.1,
+    minUsd: 250 * K,
+    maxUsd: 300 * M,
     priorRounds: [
       ["Seed", 0.7],
       ["Series A", 0.6],
       ["Series B", 0.3],
     ],
   },
-  "Equity Crowdfunding": { weight: 1.5, medianUsd: 700_000, sigma: 0.6, priorRounds: [["Seed", 0.4]] },
+  "Equity Crowdfunding": {
+    weight: 1.5,
+    medianUsd: 700 * K,
+    sigma: 0.6,
+    minUsd: 250 * K,
+    maxUsd: 10 * M,
+    priorRounds: [["Seed", 0.4]],
+  },
   Grant: {
     weight: 3,
-    medianUsd: 500_000,
+    medianUsd: 500 * K,
     sigma: 0.8,
+    minUsd: 250 * K,
+    maxUsd: 25 * M,
     priorRounds: [
       ["Pre-Seed", 0.2],
       ["Seed", 0.3],
@@ -169,39 +247,51 @@ const FUNDING_PROFILES = {
   },
   "Non-equity Assistance": {
     weight: 0.8,
-    medianUsd: 300_000,
+    medianUsd: 300 * K,
     sigma: 0.4,
+    minUsd: 250 * K,
+    maxUsd: 2 * M,
     priorRounds: [],
     undisclosed: true,
   },
   "Private Equity": {
     weight: 1,
-    medianUsd: 40_000_000,
+    medianUsd: 40 * M,
     sigma: 0.9,
+    minUsd: 5 * M,
+    maxUsd: 500 * M,
     priorRounds: seriesPath("Series A", "Series B", "Series C"),
   },
   "Post-IPO Equity": {
     weight: 0.5,
-    medianUsd: 60_000_000,
+    medianUsd: 60 * M,
     sigma: 0.9,
+    minUsd: 10 * M,
+    maxUsd: 500 * M,
     priorRounds: seriesPath("Series A", "Series B", "Series C", "Series D"),
   },
   "Post-IPO Debt": {
     weight: 0.3,
-    medianUsd: 80_000_000,
+    medianUsd: 80 * M,
     sigma: 0.9,
+    minUsd: 10 * M,
+    maxUsd: 500 * M,
     priorRounds: seriesPath("Series A", "Series B", "Series C", "Series D"),
   },
   "Secondary Market": {
     weight: 0.5,
-    medianUsd: 25_000_000,
+    medianUsd: 25 * M,
     sigma: 0.9,
+    minUsd: 1 * M,
+    maxUsd: 500 * M,
     priorRounds: seriesPath("Series A", "Series B"),
   },
   Undisclosed: {
     weight: 1.2,
-    medianUsd: 2_000_000,
+    medianUsd: 2 * M,
     sigma: 1.0,
+    minUsd: 250 * K,
+    maxUsd: 100 * M,
     priorRounds: [["Seed", 0.4]],
     undisclosed: true,
   },
@@ -209,6 +299,13 @@ const FUNDING_PROFILES = {
 
 /** Share of disclosed-type rounds whose amount is still unknown; with the undisclosed types ≈3% overall. */
 const UNDISCLOSED_AMOUNT_RATE = 0.01;
+/**
+ * How strongly a company's earlier rounds follow the size of its last one: a company with a large
+ * Series C probably had a large Series A too. 0 would make every round independent.
+ */
+const ROUND_SIZE_CORRELATION = 0.6;
+const ROUND_SIZE_INDEPENDENCE = Math.sqrt(1 - ROUND_SIZE_CORRELATION ** 2);
+const ROUND_SIZE_DRAWS = 4;
 
 const pickFundingType = weightedPicker(FUNDING_TYPES, (type) => FUNDING_PROFILES[type].weight);
 
@@ -224,9 +321,25 @@ function roundAmount(random: Random, usd: number): number {
   return Math.min(MAX_ROUND_USD, Math.max(MIN_ROUND_USD, amount));
 }
 
-function roundSize(random: Random, type: FundingType): number {
+interface RoundDraw {
+  usd: number;
+  /** The standard-normal draw behind the size, which the company's other rounds follow. */
+  z: number;
+}
+
+/** A round of `type` whose log-size is normal with mean `mean` and deviation `deviation` (in sigmas). */
+function roundSize(random: Random, type: FundingType, mean: number, deviation: number): RoundDraw {
   const profile: FundingProfile = FUNDING_PROFILES[type];
-  return roundAmount(random, random.logNormal(profile.medianUsd, profile.sigma));
+  let z = 0;
+  let usd = profile.medianUsd;
+  for (let draw = 0; draw < ROUND_SIZE_DRAWS; draw++) {
+    z = mean + deviation * random.normal();
+    usd = profile.medianUsd * Math.exp(profile.sigma * z);
+    if (usd >= profile.minUsd && usd <= profile.maxUsd) break;
+  }
+  // Rounding may step just past a bound, and the last draw may have missed: clamp either way.
+  const amount = Math.min(profile.maxUsd, Math.max(profile.minUsd, roundAmount(random, usd)));
+  return { usd: amount, z };
 }
 
 interface Funding {
@@ -238,11 +351,14 @@ interface Funding {
 function generateFunding(random: Random): Funding {
   const type = pickFundingType(random);
   const profile: FundingProfile = FUNDING_PROFILES[type];
-  const lastUsd =
-    profile.undisclosed || random.chance(UNDISCLOSED_AMOUNT_RATE) ? null : roundSize(random, type);
+  const last = roundSize(random, type, 0, 1);
+  const lastUsd = profile.undisclosed || random.chance(UNDISCLOSED_AMOUNT_RATE) ? null : last.usd;
+  const priorMean = ROUND_SIZE_CORRELATION * last.z;
   let total = lastUsd ?? 0;
   for (const [priorType, probability] of profile.priorRounds) {
-    if (random.chance(probability)) total += roundSize(random, priorType);
+    if (probability >= 1 || random.chance(probability)) {
+      total += roundSize(random, priorType, priorMean, ROUND_SIZE_INDEPENDENCE).usd;
+    }
   }
   return {
     type,
@@ -270,16 +386,57 @@ function fundingDates(today: Date): string[] {
 // ---------------------------------------------------------------------------------------------
 // Industries
 
+/** The main industry is drawn over all industries, so the overall mix follows their weights. */
 const pickIndustry = weightedPicker(DEMO_INDUSTRIES, (industry) => industry.weight);
 const pickIndustryCount = weightedPicker([1, 2, 3, 4, 5], (count) => [25, 30, 25, 12, 8][count - 1] ?? 0);
+/** Share of companies that also get a tag fitting any theme ("SaaS", "Artificial Intelligence (AI)"). */
+const CROSS_CUTTING_RATE = 0.15;
+const MAX_INDUSTRIES = 5;
 
+interface ThemePicker {
+  size: number;
+  pick: WeightedPicker<DemoIndustry>;
+}
+
+/** One weighted picker per theme, built once: the further industries of a company come from its theme. */
+const pickerByTheme = new Map<DemoTheme, ThemePicker>();
+for (const theme of Object.keys(DEMO_THEMES) as DemoTheme[]) {
+  const members = DEMO_INDUSTRIES.filter((industry) => industry.theme === theme);
+  if (members.length === 0) throw new Error(`demo industries: theme ${theme} has no industry`);
+  pickerByTheme.set(theme, { size: members.length, pick: weightedPicker(members, (item) => item.weight) });
+}
+
+const industryByName = new Map(DEMO_INDUSTRIES.map((industry) => [industry.name, industry]));
+/** The cross-cutting tags that cannot contradict what a company of this main industry sells. */
+const crossTagsByIndustry = new Map(
+  DEMO_INDUSTRIES.map((industry) => [
+    industry,
+    CROSS_CUTTING_TAGS[industry.kind].map((name) => {
+      const tag = industryByName.get(name);
+      if (tag === undefined) throw new Error(`demo industries: unknown cross-cutting tag ${name}`);
+      return tag;
+    }),
+  ]),
+);
+
+/**
+ * The main industry first, then up to 4 more of its theme (weighted), then rarely one cross-cutting
+ * tag. Only the industries of the main one's theme are ever named in the description.
+ */
 function generateIndustries(random: Random): DemoIndustry[] {
-  const wanted = pickIndustryCount(random);
-  const chosen: DemoIndustry[] = [];
+  const primary = pickIndustry(random);
+  const theme = pickerByTheme.get(primary.theme) as ThemePicker;
+  const wanted = Math.min(pickIndustryCount(random), theme.size);
+  const chosen: DemoIndustry[] = [primary];
   // Bounded retries: a repeat pick is skipped rather than looping on a heavy-weight industry.
   for (let attempt = 0; chosen.length < wanted && attempt < wanted * 4; attempt++) {
-    const industry = pickIndustry(random);
+    const industry = theme.pick(random);
     if (!chosen.includes(industry)) chosen.push(industry);
+  }
+  const tags = crossTagsByIndustry.get(primary) ?? [];
+  if (tags.length > 0 && chosen.length < MAX_INDUSTRIES && random.chance(CROSS_CUTTING_RATE)) {
+    const tag = random.pick(tags);
+    if (!chosen.includes(tag)) chosen.push(tag);
   }
   return chosen;
 }
@@ -302,14 +459,67 @@ function industryPhrase(name: string): string {
     .join(" ");
 }
 
+/** "a" or "an" before a word, by its first letter: "an AI company", "a FinTech company". */
+function articleFor(word: string): string {
+  return /^[AEIOUaeiou]/.test(word) ? "an" : "a";
+}
+
 const phraseByIndustry = new Map(
   DEMO_INDUSTRIES.map((industry) => [industry, industryPhrase(industry.name)]),
 );
-/** Name descriptors that suit an industry's own groups ("Health" for Health Care). */
-const descriptorsByIndustry = new Map(
+/** The industry as a noun: "focuses on medical devices", not "focuses on medical device". */
+const topicByIndustry = new Map(
+  DEMO_INDUSTRIES.map((industry) => [industry, industry.topic ?? industryPhrase(industry.name)]),
+);
+const articledPhraseByIndustry = new Map(
+  DEMO_INDUSTRIES.map((industry) => {
+    const phrase = industryPhrase(industry.name);
+    return [industry, `${articleFor(phrase)} ${phrase}`];
+  }),
+);
+
+/** Words of an industry's name and topic, with "SaaS" read as "software". */
+function nameWords(industry: DemoIndustry): Set<string> {
+  const text = `${industryPhrase(industry.name)} ${industry.topic ?? ""}`
+    .toLowerCase()
+    .replace("saas", "software");
+  return new Set(text.split(/[\s-]+/).filter((word) => word.length > 2 && word !== "and"));
+}
+
+/**
+ * Pairs of one theme whose names overlap ("Renewable Energy" and "Energy", "SaaS" and "Software"):
+ * "a renewable energy and energy company" reads wrong, so such pairs are named by offering only.
+ */
+const overlappingNames = new Map<DemoIndustry, Set<DemoIndustry>>(
+  DEMO_INDUSTRIES.map((industry) => {
+    const words = nameWords(industry);
+    const overlapping = DEMO_INDUSTRIES.filter(
+      (other) =>
+        other !== industry &&
+        other.theme === industry.theme &&
+        [...nameWords(other)].some((word) => words.has(word)),
+    );
+    return [industry, new Set(overlapping)];
+  }),
+);
+
+interface IndustryDescriptors {
+  /** Words that suit the industry's theme: "Health" for Health Care. */
+  fitting: readonly string[];
+  /** Generic words that do not contradict what it sells: no "Cloud" for a drug developer. */
+  generic: readonly string[];
+}
+
+const descriptorsByIndustry = new Map<DemoIndustry, IndustryDescriptors>(
   DEMO_INDUSTRIES.map((industry) => [
     industry,
-    industry.groups.flatMap((group) => DESCRIPTORS_BY_GROUP[group] ?? []),
+    {
+      fitting: DESCRIPTORS_BY_THEME[industry.theme] ?? [],
+      generic:
+        industry.kind === "software" || industry.kind === "app"
+          ? [...GENERIC_DESCRIPTORS, ...DIGITAL_DESCRIPTORS]
+          : GENERIC_DESCRIPTORS,
+    },
   ]),
 );
 
@@ -334,9 +544,8 @@ function compoundWord(random: Random): string {
 }
 
 function descriptorFor(random: Random, industry: DemoIndustry, brand: string): string | null {
-  const fitting = descriptorsByIndustry.get(industry) ?? [];
-  const descriptor =
-    fitting.length > 0 && random.chance(0.6) ? random.pick(fitting) : random.pick(GENERIC_DESCRIPTORS);
+  const { fitting, generic } = descriptorsByIndustry.get(industry) as IndustryDescriptors;
+  const descriptor = fitting.length > 0 && random.chance(0.6) ? random.pick(fitting) : random.pick(generic);
   // "Cloudbase Cloud" reads badly: skip a descriptor the brand already contains.
   return brand.toLowerCase().includes(descriptor.toLowerCase()) ? null : descriptor;
 }
@@ -452,9 +661,49 @@ function fillTemplate(parts: CompiledTemplate, values: Readonly<Record<string, s
 }
 
 const DESCRIPTIONS = DESCRIPTION_TEMPLATES.map(compileTemplate);
+/** Templates naming the second industry itself ({industry2}, {topic2}), not just its offering. */
+function namesSecondIndustry(template: string): boolean {
+  return /\{(industry2|topic2)\}/.test(template);
+}
+const PAIR_DESCRIPTIONS = {
+  all: PAIR_DESCRIPTION_TEMPLATES.map(compileTemplate),
+  byOffering: PAIR_DESCRIPTION_TEMPLATES.filter((template) => !namesSecondIndustry(template)).map(
+    compileTemplate,
+  ),
+};
+/** Share of companies with two industries of one theme whose first sentence names both. */
+const PAIR_DESCRIPTION_RATE = 0.3;
 const SHORTEST_DESCRIPTION = compileTemplate("{name} builds {offering} for {audience}.");
-const SINGLE_DETAILS = DETAIL_TEMPLATES.map(compileTemplate);
-const ALL_DETAILS = [...DETAIL_TEMPLATES, ...PAIR_DETAIL_TEMPLATES].map(compileTemplate);
+
+/**
+ * Follow-up sentences by whether the company has a second industry in its theme and whether its
+ * audience are customers (not for drug developers, whose audience is patients).
+ */
+function detailsFor(pair: "none" | "all" | "byOffering", customers: boolean): readonly CompiledTemplate[] {
+  const pairTemplates = [...PAIR_DETAIL_TEMPLATES, ...(customers ? PAIR_CUSTOMER_DETAIL_TEMPLATES : [])];
+  return [
+    ...DETAIL_TEMPLATES,
+    ...(customers ? CUSTOMER_DETAIL_TEMPLATES : []),
+    ...(pair === "none"
+      ? []
+      : pair === "all"
+        ? pairTemplates
+        : pairTemplates.filter((template) => !namesSecondIndustry(template))),
+  ].map(compileTemplate);
+}
+const DETAILS = {
+  none: { customers: detailsFor("none", true), patients: detailsFor("none", false) },
+  all: { customers: detailsFor("all", true), patients: detailsFor("all", false) },
+  byOffering: { customers: detailsFor("byOffering", true), patients: detailsFor("byOffering", false) },
+} as const;
+
+const SOLO_FOUNDERS = [...FOUNDER_TEMPLATES, ...SOLO_FOUNDER_TEMPLATES].map(compileTemplate);
+const TEAM_FOUNDERS = [...FOUNDER_TEMPLATES, ...TEAM_FOUNDER_TEMPLATES].map(compileTemplate);
+const FUNDING_SENTENCES = FUNDING_TEMPLATES.map(compileTemplate);
+const FUNDING_TOTAL_SENTENCES = FUNDING_TOTAL_TEMPLATES.map(compileTemplate);
+const UNDISCLOSED_FUNDING_SENTENCES = UNDISCLOSED_FUNDING_TEMPLATES.map(compileTemplate);
+/** Share of companies with earlier rounds whose funding sentence also names the total. */
+const FUNDING_TOTAL_RATE = 0.5;
 
 const MAX_DESCRIPTION_LENGTH = 199;
 
@@ -485,49 +734,107 @@ interface DescriptionInput {
   funding: Funding;
 }
 
+/** "Ana Silva", "Ana Silva and Li Wei", "Ana Silva, Li Wei and Tom Berg". */
+function joinNames(names: readonly string[]): string {
+  return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+function hasFundingSentence(funding: Funding): boolean {
+  return funding.lastUsd !== null || funding.totalUsd !== null;
+}
+
+/** The funding sentence; only called when hasFundingSentence(funding). */
+function fundingSentence(random: Random, funding: Funding): string {
+  const values = {
+    type: funding.type,
+    amount: funding.lastUsd === null ? "" : formatUsd(funding.lastUsd),
+    total: funding.totalUsd === null ? "" : formatUsd(funding.totalUsd),
+  };
+  if (funding.lastUsd === null) return fillTemplate(random.pick(UNDISCLOSED_FUNDING_SENTENCES), values);
+  // The total is named only when it differs in print: "$2.5M in total, most recently $2.5M" reads wrong.
+  const namesTotal =
+    funding.totalUsd !== null && values.total !== values.amount && random.chance(FUNDING_TOTAL_RATE);
+  return fillTemplate(random.pick(namesTotal ? FUNDING_TOTAL_SENTENCES : FUNDING_SENTENCES), values);
+}
+
+/** "It was founded by Ana Silva and Li Wei in Lagos." */
+function foundersSentence(random: Random, input: DescriptionInput): string {
+  const templates = input.founders.length === 1 ? SOLO_FOUNDERS : TEAM_FOUNDERS;
+  return fillTemplate(random.pick(templates), { founders: joinNames(input.founders), city: input.city.city });
+}
+
+/** An audience of `industry` other than `taken` ("for clinics and clinics" reads wrong). */
+function otherAudience(random: Random, industry: DemoIndustry, taken: string): string {
+  const audience = random.pick(industry.audiences);
+  return audience !== taken ? audience : (industry.audiences.find((other) => other !== taken) ?? audience);
+}
+
+const MAX_DETAILS = 3;
+/** Shares of full descriptions that name the founders and the funding. */
+const FOUNDERS_SENTENCE_RATE = 0.35;
+const FUNDING_SENTENCE_RATE = 0.35;
+
 function writeDescriptions(
   random: Random,
   input: DescriptionInput,
 ): { description: string; fullDescription: string } {
-  const [primary, secondary = primary] = input.industries as [DemoIndustry, ...DemoIndustry[]];
+  const primary = input.industries[0] as DemoIndustry;
+  // Only an industry of the main one's theme is named: a cross-cutting tag never is.
+  const candidate = input.industries[1];
+  const secondary = candidate !== undefined && candidate.theme === primary.theme ? candidate : null;
   const continent = continentOf(input.city.country);
+  const offering = random.pick(primary.offerings);
+  const audience = random.pick(primary.audiences);
   const values: Record<string, string> = {
     name: input.name,
     city: input.city.city,
     country: countryPhrase(input.city.country),
-    a: /^[AEIOU]/.test(input.city.city) ? "an" : "a",
+    a: articleFor(input.city.city),
+    anIndustry: articledPhraseByIndustry.get(primary) ?? primary.name,
     industry: phraseByIndustry.get(primary) ?? primary.name,
-    industry2: phraseByIndustry.get(secondary) ?? secondary.name,
-    offering: primary.offering,
-    offering2: secondary.offering,
-    audience: primary.audience,
-    audience2: secondary.audience,
+    topic: topicByIndustry.get(primary) ?? primary.name,
+    offering,
+    audience,
     // "across the Middle East", but "across Europe".
     continent: continent === "Middle East" ? "the Middle East" : continent,
   };
-  let description = fillTemplate(random.pick(DESCRIPTIONS), values);
+  if (secondary !== null) {
+    values.industry2 = phraseByIndustry.get(secondary) ?? secondary.name;
+    values.topic2 = topicByIndustry.get(secondary) ?? secondary.name;
+    values.offering2 = random.pick(secondary.offerings);
+    values.audience2 = otherAudience(random, secondary, audience);
+  }
+
+  const pairing =
+    secondary === null ? "none" : overlappingNames.get(primary)?.has(secondary) ? "byOffering" : "all";
+  const namesBoth = pairing !== "none" && random.chance(PAIR_DESCRIPTION_RATE);
+  let description = fillTemplate(random.pick(namesBoth ? PAIR_DESCRIPTIONS[pairing] : DESCRIPTIONS), values);
   // Long names and cities can overflow a wordy template; fall back to shorter ones.
   if (description.length > MAX_DESCRIPTION_LENGTH) description = fillTemplate(SHORTEST_DESCRIPTION, values);
-  if (description.length > MAX_DESCRIPTION_LENGTH) description = `${input.name} builds ${primary.offering}.`;
+  if (description.length > MAX_DESCRIPTION_LENGTH) description = `${input.name} builds ${offering}.`;
 
-  // Sentences naming a second industry only make sense when there is one.
-  const details: (CompiledTemplate | string)[] =
-    secondary === primary ? [...SINGLE_DETAILS] : [...ALL_DETAILS];
-  details.push(
-    input.founders.length === 1
-      ? `It was founded by ${input.founders[0]} in ${input.city.city}.`
-      : `It was founded by ${input.founders.slice(0, -1).join(", ")} and ${input.founders.at(-1)} in ${input.city.city}.`,
-  );
-  if (input.funding.lastUsd !== null) {
-    details.push(`It most recently raised ${formatUsd(input.funding.lastUsd)} (${input.funding.type}).`);
-  }
-  // 1-3 distinct follow-up sentences after the description: 2-4 sentences in all.
+  // Sentences naming a second industry only make sense when there is one, and the description has not
+  // named it already ("builds X and Y ... It also offers Y" repeats itself).
+  const details =
+    DETAILS[namesBoth ? "none" : pairing][primary.kind === "research" ? "patients" : "customers"];
+  // 1-3 follow-up sentences after the description (2-4 sentences in all): what it does, then who
+  // founded it, then its funding. The last two have fixed odds so a longer list of details does not
+  // crowd out the sentences that set one company apart.
+  const namesFounders = random.chance(FOUNDERS_SENTENCE_RATE);
+  const namesFunding = hasFundingSentence(input.funding) && random.chance(FUNDING_SENTENCE_RATE);
+  const extras = (namesFounders ? 1 : 0) + (namesFunding ? 1 : 0);
+  const detailCount = Math.max(random.int(1, MAX_DETAILS) - extras, extras === 0 ? 1 : 0);
   const sentences = [description];
-  for (let wanted = random.int(1, 3); wanted > 0; wanted--) {
-    const [detail] = details.splice(random.int(0, details.length - 1), 1);
-    if (detail !== undefined)
-      sentences.push(typeof detail === "string" ? detail : fillTemplate(detail, values));
+  // Distinct indexes, drawn with bounded retries rather than spliced from a copy: this runs once per row.
+  const picked: number[] = [];
+  for (let attempt = 0; picked.length < detailCount && attempt < 12; attempt++) {
+    const index = random.int(0, details.length - 1);
+    if (picked.includes(index)) continue;
+    picked.push(index);
+    sentences.push(fillTemplate(details[index] as CompiledTemplate, values));
   }
+  if (namesFounders) sentences.push(foundersSentence(random, input));
+  if (namesFunding) sentences.push(fundingSentence(random, input.funding));
   return { description, fullDescription: sentences.join(" ") };
 }
 

@@ -709,16 +709,21 @@ export const COMPOUND_SECONDS: readonly string[] = [
   "yard",
 ];
 
-/** Words after the brand ("Quantix Labs") that fit any industry. */
+/** Words after the brand ("Quantix Labs") that fit a company whatever it sells. */
 export const GENERIC_DESCRIPTORS: readonly string[] = [
   "Labs",
   "Technologies",
-  "Systems",
-  "Software",
   "Inc",
   "HQ",
   "Works",
   "Group",
+  "Co",
+];
+
+/** Further generic words that only fit companies selling software or apps ("Helix Cloud", not for a drug maker). */
+export const DIGITAL_DESCRIPTORS: readonly string[] = [
+  "Software",
+  "Systems",
   "Cloud",
   "Digital",
   "Solutions",
@@ -726,37 +731,56 @@ export const GENERIC_DESCRIPTORS: readonly string[] = [
   "Platform",
   "Networks",
   "Technology",
-  "Co",
 ];
 
-/** Descriptors that suit an industry group ("Northwind Health"): tried before the generic ones. */
-export const DESCRIPTORS_BY_GROUP: Readonly<Record<string, readonly string[]>> = {
-  "Artificial Intelligence (AI)": ["AI", "Intelligence", "Labs", "Minds"],
-  "Data and Analytics": ["Data", "Analytics", "Insights", "Metrics"],
-  Software: ["Software", "Labs", "Cloud", "Apps"],
-  "Information Technology": ["Systems", "Cloud", "Networks", "IT"],
-  "Financial Services": ["Pay", "Finance", "Capital", "Money", "Financial"],
-  Payments: ["Pay", "Payments"],
-  "Lending and Investments": ["Capital", "Credit", "Lending"],
-  "Health Care": ["Health", "Care", "Medical", "Clinic"],
-  Biotechnology: ["Bio", "Therapeutics", "Biosciences", "Genomics"],
-  "Science and Engineering": ["Robotics", "Dynamics", "Engineering", "Labs"],
-  "Privacy and Security": ["Security", "Shield", "Defense", "Guard"],
-  "Commerce and Shopping": ["Commerce", "Shop", "Market", "Goods"],
-  Education: ["Learning", "Academy", "Education", "School"],
-  Energy: ["Energy", "Power", "Grid", "Solar"],
-  Sustainability: ["Climate", "Carbon", "Earth"],
-  Transportation: ["Mobility", "Logistics", "Freight", "Motors"],
-  "Real Estate": ["Homes", "Properties", "Spaces"],
-  Hardware: ["Devices", "Robotics", "Instruments"],
-  "Food and Beverage": ["Foods", "Kitchen", "Farms"],
-  "Agriculture and Farming": ["Agro", "Farms", "Harvest"],
-  "Media and Entertainment": ["Media", "Studios", "Entertainment"],
-  Gaming: ["Games", "Interactive", "Studios"],
-  "Sales and Marketing": ["Marketing", "Growth", "Signals"],
-  "Professional Services": ["Partners", "Works", "Legal"],
-  "Administrative Services": ["Talent", "People", "Works"],
+/**
+ * Descriptors that suit every industry of a theme ("Northwind Health"): tried before the generic
+ * ones. Keyed by theme, not industry group, so a food-delivery company is never "Motors".
+ */
+export const DESCRIPTORS_BY_THEME: Readonly<Record<string, readonly string[]>> = {
+  ai: ["AI", "Intelligence", "Labs", "Minds"],
+  data: ["Data", "Analytics", "Insights", "Metrics"],
+  "business-software": ["Software", "Cloud", "Apps", "Works"],
+  developer: ["Cloud", "Dev", "Labs", "Stack"],
+  security: ["Security", "Shield", "Defense", "Guard"],
+  legal: ["Legal", "Law", "Counsel"],
+  fintech: ["Pay", "Finance", "Capital", "Money", "Financial"],
+  insurance: ["Insurance", "Cover", "Assurance"],
+  crypto: ["Chain", "Protocol", "Labs", "Crypto"],
+  health: ["Health", "Care", "Medical", "Clinic"],
+  biotech: ["Bio", "Therapeutics", "Biosciences", "Genomics"],
+  fitness: ["Fit", "Wellness", "Active", "Sports"],
+  commerce: ["Commerce", "Shop", "Market", "Goods"],
+  food: ["Foods", "Kitchen", "Eats"],
+  social: ["Social", "Apps", "Connect"],
+  education: ["Learning", "Academy", "Education", "School"],
+  work: ["Talent", "People", "HR", "Works"],
+  marketing: ["Marketing", "Growth", "Signals", "Ads"],
+  devices: ["Devices", "Labs", "Instruments"],
+  semiconductors: ["Semiconductor", "Silicon", "Microsystems"],
+  manufacturing: ["Robotics", "Industrial", "Automation", "Dynamics"],
+  aerospace: ["Aerospace", "Aero", "Dynamics"],
+  mobility: ["Mobility", "Motors", "Auto"],
+  logistics: ["Logistics", "Freight", "Cargo", "Supply"],
+  energy: ["Energy", "Power", "Grid"],
+  climate: ["Climate", "Carbon", "Earth"],
+  agriculture: ["Agro", "Farms", "Harvest"],
+  "real-estate": ["Homes", "Properties", "Spaces", "Build"],
+  government: ["Gov", "Civic", "Public"],
+  travel: ["Travel", "Trips", "Stays"],
+  media: ["Media", "Studios", "Entertainment"],
+  gaming: ["Games", "Interactive", "Studios"],
+  telecom: ["Networks", "Telecom", "Wireless"],
 };
+
+/*
+ * Description templates. Placeholders: {name}, {city}, {country} ("the Netherlands"), {continent},
+ * {a} (article for the city: "an Austin-based"), {anIndustry} ("an AI", "a FinTech"), and from the
+ * company's main industry {industry} (before "company": "a medical device company"), {topic} (as a
+ * noun: "medical devices"), {offering}, {audience}; from its second industry, always of the same
+ * theme, {industry2}, {topic2}, {offering2}, {audience2}. No template may assume a kind of product
+ * (software, a drug, a device) or a stage: every one must be true of any company it is filled for.
+ */
 
 /** One-sentence descriptions; each must stay short so the result is under 200 characters. */
 export const DESCRIPTION_TEMPLATES: readonly string[] = [
@@ -766,20 +790,85 @@ export const DESCRIPTION_TEMPLATES: readonly string[] = [
   "{name} develops {offering} for {audience}.",
   "{name} offers {offering} to {audience} around the world.",
   "{name} is building {offering} for {audience}.",
+  "{name} provides {offering} to {audience}.",
+  "{name} brings {offering} to {audience}.",
+  "{name} is {anIndustry} company that serves {audience}.",
+  "{name} is {anIndustry} company making {offering} for {audience}.",
+  "{name} is {a} {city} company building {offering} for {audience}.",
+  "{name}, based in {city}, builds {offering} for {audience}.",
+  "{name} serves {audience} across {continent} with {offering}.",
+  "{name} builds {offering} for {audience} in {country}.",
+  "{name} gives {audience} {offering}.",
+];
+
+/** One-sentence descriptions naming the second industry too: only for companies with two in one theme. */
+export const PAIR_DESCRIPTION_TEMPLATES: readonly string[] = [
+  "{name} builds {offering} for {audience} and {offering2} for {audience2}.",
+  "{name} makes {offering} for {audience}, alongside {offering2} for {audience2}.",
+  "{name} is {a} {city}-based {industry} and {industry2} company.",
+  "{name} is {anIndustry} and {industry2} company serving {audience}.",
 ];
 
 /** Follow-up sentences for the full description of any company. */
 export const DETAIL_TEMPLATES: readonly string[] = [
-  "The company serves customers across {continent}.",
-  "Its early customers include {audience} in {country}.",
-  "The team works closely with {audience} to shape the product.",
+  "Its work grew out of years spent alongside {audience}.",
+  "The company focuses on {topic} for {audience}.",
+  "It is hiring in {city}.",
+  "Its team is based in {city} and works with partners across {continent}.",
+  "The company keeps its main office in {city}.",
 ];
 
-/** Follow-up sentences that name a second industry: only for companies with two or more. */
+/** Follow-up sentences that call the audience customers: not for drug developers, whose audience is patients. */
+export const CUSTOMER_DETAIL_TEMPLATES: readonly string[] = [
+  "The company serves customers across {continent}.",
+  "The team works closely with {audience} to shape the product.",
+  "Its early customers include {audience} in {country}.",
+  "Its product is used by {audience} in several countries.",
+];
+
+/** Follow-up sentences that name a second industry: only for companies with two or more in one theme. */
 export const PAIR_DETAIL_TEMPLATES: readonly string[] = [
-  "Its platform combines {industry} and {industry2} in a single product.",
   "It also offers {offering2} for {audience2}.",
+  "Alongside {offering}, it develops {offering2}.",
+  "Its work spans {topic} and {topic2}.",
+  "A second product line brings {offering2} to {audience2}.",
+];
+
+/** Pair sentences that treat the company as a seller of products to customers: not for drug developers. */
+export const PAIR_CUSTOMER_DETAIL_TEMPLATES: readonly string[] = [
+  "Its platform combines {topic} and {topic2} in a single product.",
   "It started with {audience} and now also serves {audience2}.",
+];
+
+/** The founders sentence: {founders} is "Ana Silva" or "Ana Silva, Li Wei and Tom Berg". */
+export const FOUNDER_TEMPLATES: readonly string[] = [
+  "It was founded by {founders} in {city}.",
+  "{founders} started the company in {city}.",
+];
+export const SOLO_FOUNDER_TEMPLATES: readonly string[] = [
+  "{founders} founded the company in {city} and still leads it.",
+  "Founder {founders} runs the company from {city}.",
+];
+export const TEAM_FOUNDER_TEMPLATES: readonly string[] = [
+  "{founders} founded the company together in {city}.",
+  "Co-founders {founders} run the company from {city}.",
+];
+
+/** The funding sentence, with the last round disclosed: {amount} ("$2.5M") and {type} ("Series A"). */
+export const FUNDING_TEMPLATES: readonly string[] = [
+  "It most recently raised {amount} ({type}).",
+  "Its latest round ({type}) brought in {amount}.",
+  "In its most recent round ({type}) it raised {amount}.",
+];
+/** Also naming the total, when earlier rounds make it larger than the last one. */
+export const FUNDING_TOTAL_TEMPLATES: readonly string[] = [
+  "It has raised {total} in total, most recently {amount} ({type}).",
+  "Its latest round ({type}, {amount}) brings its total funding to {total}.",
+];
+/** The last round's amount is undisclosed but earlier rounds are known. */
+export const UNDISCLOSED_FUNDING_TEMPLATES: readonly string[] = [
+  "It has raised {total} to date.",
+  "Its disclosed funding adds up to {total}.",
 ];
 
 export const ROLES_SOLO: readonly string[] = ["Founder", "Founder & CEO", "CEO"];
