@@ -24,6 +24,7 @@ export { exportCsv } from "./server/export/export-endpoint.server";
 export { prepareApp, shutdownApp } from "./server/lifecycle.server";
 export { captureConsole, logger } from "./server/logger.server";
 export { withRequestId } from "./server/request-scope.server";
+export { handleSitemapRequest } from "./server/sitemaps/sitemap-endpoint.server";
 
 export const streamTimeout = 5_000;
 

@@ -21,6 +21,18 @@ export default [
   route("signup", "routes/_auth/signup.tsx"),
   route("reset-password", "routes/_auth/reset-password.tsx"),
 
+  // The public directory and company pages (server-rendered, indexable, cacheable by a CDN)
+  ...prefix("directory", [
+    index("routes/directory/hub.tsx"),
+    route("cities", "routes/directory/cities.tsx"),
+    route("cities/:citySlug", "routes/directory/city.tsx"),
+    route("industries", "routes/directory/industries.tsx"),
+    route("industries/:industrySlug", "routes/directory/industry.tsx"),
+    route("companies", "routes/directory/companies.tsx"),
+    route("companies/:letter", "routes/directory/letter.tsx"),
+  ]),
+  route("company/:companySlug", "routes/company/company.tsx"),
+
   route("search", "routes/search/search.tsx"),
   route("profile", "routes/account/profile.tsx"),
 
@@ -53,5 +65,9 @@ export default [
   ]),
 
   route("healthz", "routes/_system/healthz.ts"),
+  // Crawlers: robots.txt and the sitemaps (server.mjs streams the sitemaps; these serve `react-router dev`)
+  route("robots.txt", "routes/_system/robots.ts"),
+  route("sitemap.xml", "routes/_system/sitemap.ts", { id: "sitemap-index" }),
+  route("sitemaps/:file", "routes/_system/sitemap.ts", { id: "sitemap-file" }),
   route("*", "routes/_system/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -17,6 +17,8 @@ export interface PrivateServerOptions {
   seedCount: number;
   /** Prefix of its temporary data directory. */
   name: string;
+  /** A directory made beforehand (a spec imported data into its `db/` first); default: a new one. */
+  dataDir?: string;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -32,9 +34,14 @@ export interface PrivateServer {
   remove(): Promise<void>;
 }
 
+/** A new temporary directory for a private server (its database goes in `db/` inside). */
+export function privateDataDir(name: string): string {
+  return mkdtempSync(path.join(tmpdir(), `rl-e2e-${name}-`));
+}
+
 export async function startPrivateServer(options: PrivateServerOptions): Promise<PrivateServer> {
   const url = `http://127.0.0.1:${options.port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), `rl-e2e-${options.name}-`));
+  const dataDir = options.dataDir ?? privateDataDir(options.name);
   const env: NodeJS.ProcessEnv = serverEnv({
     ...process.env,
     PORT: String(options.port),

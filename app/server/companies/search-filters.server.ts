@@ -45,6 +45,14 @@ function locationCondition(location: string): SQL | undefined {
   // A plain city string, as the picker builds it: "City, State, Country" or "City, Country".
   const { city, region, country } = parseHeadquartersLocation(location);
   if (!city) return country ? eq(companies.country, country) : undefined;
+  return cityCondition(city, country, region);
+}
+
+/**
+ * A city: its name and country, and its region when one is given. A directory city page (issue 13) is a
+ * city in a country, whatever its region; the search picker's location strings name the region too.
+ */
+export function cityCondition(city: string, country: string | null, region?: string | null): SQL | undefined {
   return and(
     eq(companies.city, city),
     region ? eq(companies.region, region) : undefined,

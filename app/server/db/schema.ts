@@ -81,6 +81,16 @@ export const companies = pgTable(
     index("companies_industries_idx").using("gin", table.industries),
     index("companies_industry_groups_idx").using("gin", table.industryGroups),
     index("companies_country_region_city_idx").on(table.country, table.region, table.city),
+    // Issue 13 city pages: a city's companies in spec 7's order, read from the index alone at any depth.
+    index("companies_country_city_date_idx").on(
+      table.country,
+      table.city,
+      table.lastFundingDate.desc().nullsLast(),
+      table.id.desc(),
+    ),
+    // Issue 13 A-Z pages: slug order with the id beside it (the suppression check needs only the id), so a
+    // deep page skips its offset in the index without visiting the table.
+    index("companies_slug_id_idx").on(table.slug, table.id),
     index("companies_region_idx").on(table.region),
     index("companies_city_idx").on(table.city),
     index("companies_last_funding_amount_usd_idx").on(table.lastFundingAmountUsd),

@@ -1,0 +1,39 @@
+import { Mail } from "lucide-react";
+import type { ProfileFounder } from "~/core/company-profile";
+import { CopyEmailButton } from "../search/copy-email-button";
+
+/** Every founder with their role; the one with an address shows it masked, or full with a copy button. */
+export function FounderList({ founders }: { founders: readonly ProfileFounder[] }) {
+  if (founders.length === 0) return <p className="text-slate-600">No founders are listed.</p>;
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {founders.map((founder) => (
+        <li key={founder.name} className="rounded-lg border border-slate-200 bg-white p-4">
+          <p className="font-medium text-slate-900">{founder.name}</p>
+          <p className="text-sm text-slate-600">{founder.role}</p>
+          {founder.email ? (
+            <div className="mt-2 flex min-w-0 items-center gap-1.5 text-sm">
+              <Mail aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-500" />
+              {founder.isEmailMasked ? (
+                <span data-testid="founder-email" className="min-w-0 font-mono break-all text-slate-700">
+                  {founder.email}
+                </span>
+              ) : (
+                <>
+                  <a
+                    href={`mailto:${founder.email}`}
+                    data-testid="founder-email"
+                    className="min-w-0 font-medium break-all text-slate-900 hover:underline"
+                  >
+                    {founder.email}
+                  </a>
+                  <CopyEmailButton email={founder.email} />
+                </>
+              )}
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

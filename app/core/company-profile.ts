@@ -1,0 +1,156 @@
+/**
+ * What a public company page shows (issue 13): pure shapes and rules, filled on the server
+ * (server/directory/company-profile.server.ts). The founder email is masked there for anyone without active
+ * access; a suppressed company has no page at all.
+ */
+
+export interface ProfileFounder {
+  name: string;
+  /** spec 3: 'Founder' by default. */
+  role: string;
+  /** Only the founder the record names (First name, Last name) has an address: masked unless allowed. */
+  email: string | null;
+  isEmailMasked: boolean;
+}
+
+export interface ProfileLink {
+  name: string;
+  path: string;
+}
+
+export interface RelatedCompany {
+  slug: string;
+  name: string;
+  description: string | null;
+  location: string | null;
+  lastFundingType: string | null;
+  lastFundingAmountUsd: number | null;
+  lastFundingDate: string | null;
+}
+
+export interface CompanyProfile {
+  slug: string;
+  name: string;
+  description: string | null;
+  fullDescription: string | null;
+  industries: ProfileLink[];
+  industryGroups: ProfileLink[];
+  location: string | null;
+  /** The city page of the headquarters, when the record names a city and a country. */
+  cityLink: ProfileLink | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  website: string | null;
+  linkedin: string | null;
+  lastFundingType: string | null;
+  lastFundingAmountUsd: number | null;
+  lastFundingDate: string | null;
+  totalFundingAmountUsd: number | null;
+  founders: ProfileFounder[];
+  /** The record's `updated_at` (ISO 8601). */
+  updatedAt: string;
+  related: RelatedCompany[];
+}
+
+export interface LeadFounder {
+  firstName: string | null;
+  lastName: string | null;
+  role: string | null;
+  email: string | null;
+}
+
+/** spec 3's default role. */
+export const DEFAULT_ROLE = "Founder";
+
+/**
+ * Every founder of a record: the Founders field ("Ada Lovelace, Alan Turing") in its order, with the
+ * founder the record names (First name, Last name) carrying the record's role and email; that founder is
+ * added first when the field does not list them. Names are compared without case or extra spaces.
+ */
+export function foundersOf(
+  foundersField: string | null,
+  lead: LeadFounder,
+  showEmail: (email: string) => { email: string; isMasked: boolean },
+): ProfileFounder[] {
+  const leadName = [lead.firstName, lead.lastName]
+    .map((part) => part?.trim() ?? "")
+    .filter(Boolean)
+    .join(" ");
+  const key = (name: string) => name.replace(/\s+/g, " ").trim().toLowerCase();
+  const listed = (foundersField ?? "")
+    .split(",")
+    .map((name) => name.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+  const names =
+    leadName && !listed.some((name) => key(name) === key(leadName)) ? [leadName, ...listed] : listed;
+  const seen = new Set<string>();
+  const founders: ProfileFounder[] = [];
+  for (const name of names) {
+    if (seen.has(key(name))) continue;
+    seen.add(key(name));
+    const isLead = leadName !== "" && key(name) === key(leadName);
+    const shown = isLead && lead.email ? showEmail(lead.email) : null;
+    founders.push({
+      name,
+      role: (isLead ? lead.role?.trim() : "") || DEFAULT_ROLE,
+      email: shown?.email ?? null,
+      isEmailMasked: shown?.isMasked ?? false,
+    });
+  }
+  return founders;
+}
+
+function formatUsdShort(amount: number): string {
+  if (amount >= 1e9) return `$${(amount / 1e9).toFixed(1).replace(/\.0$/, "")}B`;
+  if (amount >= 1e6) return `$${(amount / 1e6).toFixed(1).replace(/\.0$/, "")}M`;
+  if (amount >= 1e3) return `$${Math.round(amount / 1e3)}K`;
+  return `$${Math.round(amount)}`;
+}
+
+const MONTH_YEAR = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/**
+ * One factual sentence about a company's funding, from its record only: "Acme raised $12M in a Series A
+ * in March 2026, $20M in total." Parts the record lacks are left out.
+ */
+export function fundingSentence(
+  profile: Pick<
+    CompanyProfile,
+    "name" | "lastFundingType" | "lastFundingAmountUsd" | "lastFundingDate" | "totalFundingAmountUsd"
+  >,
+): string | null {
+  const { name, lastFundingType, lastFundingAmountUsd, lastFundingDate, totalFundingAmountUsd } = profile;
+  if (!lastFundingType && lastFundingAmountUsd === null) return null;
+  const raised = lastFundingAmountUsd !== null ? `raised ${formatUsdShort(lastFundingAmountUsd)}` : "raised";
+  const round = lastFundingType
+    ? ` in a${/^[AEIOU]/i.test(lastFundingType) ? "n" : ""} ${lastFundingType} round`
+    : "";
+  const date = lastFundingDate
+    ? ` in ${MONTH_YEAR.format(new Date(`${lastFundingDate.slice(0, 10)}T00:00:00Z`))}`
+    : "";
+  const total =
+    totalFundingAmountUsd !== null && totalFundingAmountUsd > (lastFundingAmountUsd ?? 0)
+      ? `, ${formatUsdShort(totalFundingAmountUsd)} in total`
+      : "";
+  return `${name} ${raised}${round}${date}${total}.`;
+}
+
+/** A search-result description of a company page (at most about 160 characters), from its own record. */
+export function companyMetaDescription(
+  profile: Parameters<typeof fundingSentence>[0] & Pick<CompanyProfile, "description" | "location">,
+): string {
+  const parts = [
+    fundingSentence(profile),
+    profile.description,
+    profile.location ? `Based in ${profile.location}.` : null,
+  ];
+  let text = "";
+  for (const part of parts) {
+    if (!part) continue;
+    const next = text ? `${text} ${part}` : part;
+    if (next.length > 160 && text) break;
+    text = next.length > 160 ? `${next.slice(0, 157).replace(/\s+\S*$/, "")}...` : next;
+  }
+  return text || `${profile.name}: funding, industries and founders.`;
+}

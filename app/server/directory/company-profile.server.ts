@@ -1,0 +1,151 @@
+import { sql } from "drizzle-orm";
+import { type CompanyProfile, foundersOf, type RelatedCompany } from "~/core/company-profile";
+import { citySlug, directoryPaths, industrySlug } from "~/core/directory";
+import { maskEmail } from "~/core/mask";
+import type { Db } from "../db/database.server";
+import { queryRows } from "../db/query-rows.server";
+
+/** How many related companies a company page lists. */
+export const RELATED_COMPANIES = 6;
+
+interface ProfileRow extends Record<string, unknown> {
+  id: number;
+  slug: string;
+  organization_name: string;
+  description: string | null;
+  full_description: string | null;
+  industries: string[];
+  industry_groups: string[];
+  headquarters_location: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  founders: string | null;
+  role: string | null;
+  email: string | null;
+  website: string | null;
+  linkedin: string | null;
+  last_funding_type: string | null;
+  last_funding_amount_usd: string | number | null;
+  last_funding_date: string | null;
+  total_funding_amount_usd: string | number | null;
+  updated_at: string | Date;
+}
+
+interface RelatedRow extends Record<string, unknown> {
+  slug: string;
+  organization_name: string;
+  description: string | null;
+  headquarters_location: string | null;
+  last_funding_type: string | null;
+  last_funding_amount_usd: string | number | null;
+  last_funding_date: string | null;
+  same_city: boolean;
+}
+
+function amount(value: string | number | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+const RELATED_COLUMNS = sql.raw(
+  "c.slug, c.organization_name, c.description, c.headquarters_location, c.last_funding_type, " +
+    "c.last_funding_amount_usd, c.last_funding_date::text as last_funding_date",
+);
+
+/**
+ * Six companies like this one: in its main industry and in its city, then in its main industry and at its
+ * stage; newest rounds first, none suppressed. Two small index-served queries (each stops at six rows)
+ * rather than a scored scan: issue 14's similarity rule replaces this.
+ */
+async function relatedCompanies(db: Db, row: ProfileRow): Promise<RelatedCompany[]> {
+  const industry = row.industries[0] ?? row.industry_groups[0];
+  if (!industry) return [];
+  const inIndustry = sql`c.industries @> ${sql.param([industry])}::text[]`;
+  const visible = sql`not c.suppressed and c.id <> ${row.id}`;
+  const order = sql`order by c.last_funding_date desc nulls last, c.id desc limit ${RELATED_COMPANIES}`;
+  const sameCity =
+    row.city && row.country
+      ? sql`(select ${RELATED_COLUMNS}, true as same_city from companies c
+             where c.city = ${row.city} and c.country = ${row.country} and ${inIndustry} and ${visible} ${order})`
+      : null;
+  const sameStage = row.last_funding_type
+    ? sql`(select ${RELATED_COLUMNS}, false as same_city from companies c
+           where c.last_funding_type = ${row.last_funding_type} and ${inIndustry} and ${visible} ${order})`
+    : null;
+  const parts = [sameCity, sameStage].filter((part) => part !== null);
+  if (parts.length === 0) return [];
+  const rows = await queryRows<RelatedRow>(db, sql.join(parts, sql` union all `));
+  const seen = new Set<string>();
+  const related: RelatedCompany[] = [];
+  for (const related_ of rows) {
+    if (seen.has(related_.slug) || related.length >= RELATED_COMPANIES) continue;
+    seen.add(related_.slug);
+    related.push({
+      slug: related_.slug,
+      name: related_.organization_name,
+      description: related_.description,
+      location: related_.headquarters_location,
+      lastFundingType: related_.last_funding_type,
+      lastFundingAmountUsd: amount(related_.last_funding_amount_usd),
+      lastFundingDate: related_.last_funding_date,
+    });
+  }
+  return related;
+}
+
+/**
+ * A company's public page, or null when no visible company has this slug (unknown, or hidden by a
+ * do-not-sell request: then it appears nowhere). The founder email is masked on the server unless the
+ * viewer has active access (spec 4/5).
+ */
+export async function getCompanyProfile(
+  db: Db,
+  slug: string,
+  canSeeEmails: boolean,
+): Promise<CompanyProfile | null> {
+  const [row] = await queryRows<ProfileRow>(
+    db,
+    sql`select c.id, c.slug, c.organization_name, c.description, c.full_description, c.industries,
+          c.industry_groups, c.headquarters_location, c.city, c.region, c.country, c.first_name, c.last_name,
+          c.founders, c.role, c.email, c.website, c.linkedin, c.last_funding_type, c.last_funding_amount_usd,
+          c.last_funding_date::text as last_funding_date, c.total_funding_amount_usd, c.updated_at
+        from companies c where c.slug = ${slug} and not c.suppressed`,
+  );
+  if (!row) return null;
+  // Plain slugs, without the directory catalog (a page must not wait for its aggregates): two industry names
+  // with one slug ("E-Commerce", "Ecommerce") would link to the first one's page, which lists both spellings'
+  // companies only under their own name: rare enough in imported data to accept.
+  const linkTo = (name: string) => ({ name, path: directoryPaths.industry(industrySlug(name)) });
+  return {
+    slug: row.slug,
+    name: row.organization_name,
+    description: row.description,
+    fullDescription: row.full_description,
+    industries: row.industries.map(linkTo),
+    industryGroups: row.industry_groups.map(linkTo),
+    location: row.headquarters_location,
+    // The company is a member of its city's page, so that page exists.
+    cityLink:
+      row.city && row.country
+        ? { name: row.city, path: directoryPaths.city(citySlug(row.city, row.country)) }
+        : null,
+    city: row.city,
+    region: row.region,
+    country: row.country,
+    website: row.website,
+    linkedin: row.linkedin,
+    lastFundingType: row.last_funding_type,
+    lastFundingAmountUsd: amount(row.last_funding_amount_usd),
+    lastFundingDate: row.last_funding_date,
+    totalFundingAmountUsd: amount(row.total_funding_amount_usd),
+    founders: foundersOf(
+      row.founders,
+      { firstName: row.first_name, lastName: row.last_name, role: row.role, email: row.email },
+      (email) => (canSeeEmails ? { email, isMasked: false } : { email: maskEmail(email), isMasked: true }),
+    ),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    related: await relatedCompanies(db, row),
+  };
+}

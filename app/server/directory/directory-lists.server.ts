@@ -1,0 +1,110 @@
+import { and, type SQL, sql } from "drizzle-orm";
+import { DIRECTORY_PAGE_SIZE, type DirectoryLetter } from "~/core/directory";
+import { EMPTY_SEARCH } from "~/core/search-params";
+import { estimatedTableRows } from "../companies/search-count.server";
+import { cityCondition, searchConditions } from "../companies/search-filters.server";
+import { pageRows } from "../companies/search-pages.server";
+import { isSelective, walkFor } from "../companies/search-plan";
+import type { Db } from "../db/database.server";
+import { queryRows } from "../db/query-rows.server";
+import { notSuppressed } from "../suppression/suppression-filter.server";
+
+/**
+ * One company in a public list: no founder, no email. A directory page never holds an address, so none can
+ * leak through its HTML or its `.data`.
+ */
+export interface DirectoryListItem {
+  slug: string;
+  name: string;
+  description: string | null;
+  location: string | null;
+  lastFundingType: string | null;
+  lastFundingAmountUsd: number | null;
+  lastFundingDate: string | null;
+}
+
+interface ListRow extends Record<string, unknown> {
+  slug: string;
+  organization_name: string;
+  description: string | null;
+  headquarters_location: string | null;
+  last_funding_type: string | null;
+  last_funding_amount_usd: string | number | null;
+  last_funding_date: string | null;
+}
+
+function toItem(row: ListRow): DirectoryListItem {
+  return {
+    slug: row.slug,
+    name: row.organization_name,
+    description: row.description,
+    location: row.headquarters_location,
+    lastFundingType: row.last_funding_type,
+    lastFundingAmountUsd: row.last_funding_amount_usd === null ? null : Number(row.last_funding_amount_usd),
+    lastFundingDate: row.last_funding_date,
+  };
+}
+
+/** The companies of a city page: the city in its country (any region), not suppressed. */
+export function cityMembers(city: string, country: string): SQL {
+  return and(notSuppressed(), cityCondition(city, country)) as SQL;
+}
+
+/** The companies of an industry page: exactly the search's industry filter (industries or groups). */
+export function industryMembers(name: string, today = new Date()): SQL {
+  return searchConditions({ ...EMPTY_SEARCH, industry: name }, today) as SQL;
+}
+
+/**
+ * One page of a city or industry list, in the search's order (latest round first), through the search's own
+ * page reader: `total` is the list's exact size (from the directory catalog). A small list is read whole and
+ * sorted; a city's pages come from its (country, city, date) index; an industry's (its companies are in a
+ * GIN index, which has no order) from a walk of the date index sized by the industry's share of the table.
+ */
+export async function listPage(
+  db: Db,
+  members: SQL,
+  total: number,
+  page: number,
+  order: "city-index" | "date-walk",
+): Promise<DirectoryListItem[]> {
+  if (total === 0) return [];
+  const tableRows = await estimatedTableRows(db);
+  const selective = isSelective(total, tableRows);
+  const walk = order === "date-walk" ? walkFor(page, total, tableRows) : undefined;
+  const rows = await pageRows(db, members, page, selective, walk);
+  return rows.map(toItem);
+}
+
+/** The slug range of a letter: "a" is [a, b); "0-9" is everything before "a" (slugs start with a-z or 0-9). */
+function letterRange(letter: DirectoryLetter): SQL {
+  if (letter === "0-9") return sql`c.slug < 'a'`;
+  const next = String.fromCharCode(letter.charCodeAt(0) + 1);
+  return sql`c.slug >= ${letter} and c.slug < ${next}`;
+}
+
+/**
+ * One page of an A-Z list, by slug. The page's ids come from the (slug, id) index alone, so a deep page
+ * skips its offset without reading the table (page 600 of "s" on 1,000,000 companies: 132 -> 19 ms).
+ */
+export async function letterPage(
+  db: Db,
+  letter: DirectoryLetter,
+  page: number,
+): Promise<DirectoryListItem[]> {
+  const rows = await queryRows<ListRow>(
+    db,
+    sql`select c.slug, c.organization_name, c.description, c.headquarters_location, c.last_funding_type,
+          c.last_funding_amount_usd, c.last_funding_date::text as last_funding_date
+        from companies c
+        where c.id in (
+          select c.id from companies c
+          where ${letterRange(letter)}
+            and not exists (select 1 from suppressed_companies s where s.company_id = c.id)
+          order by c.slug
+          limit ${DIRECTORY_PAGE_SIZE} offset ${(page - 1) * DIRECTORY_PAGE_SIZE}
+        )
+        order by c.slug`,
+  );
+  return rows.map(toItem);
+}

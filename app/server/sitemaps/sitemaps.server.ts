@@ -1,0 +1,160 @@
+import { sql } from "drizzle-orm";
+import { directoryPaths, isIndexableList } from "~/core/directory";
+import type { Db } from "../db/database.server";
+import { queryRows } from "../db/query-rows.server";
+import { getDirectoryCatalog } from "../directory/directory-catalog.server";
+
+/**
+ * Issue 13 sitemaps: `/sitemap.xml` is an index over `/sitemaps/static.xml`, `/sitemaps/directory.xml` and
+ * `/sitemaps/companies-N.xml`. Company sitemaps hold the companies whose ids fall in one block of
+ * `chunkSize` ids (45,000 by default, under Google's 50,000), so a company keeps its sitemap and a block
+ * never exceeds the limit; empty blocks are left out. They stream from the database in keyset batches on
+ * the primary key: never the whole table in memory. Suppressed companies and noindex lists are left out;
+ * lastmod is the records' `updated_at`.
+ */
+export const SITEMAP_CHUNK_SIZE = 45_000;
+/** Rows per query while a company sitemap streams. */
+const BATCH_ROWS = 5_000;
+
+/** The public pages that are not built from the data (the home page and the marketing and legal pages). */
+export const STATIC_PATHS = [
+  "/",
+  "/contact",
+  "/request-trial",
+  "/terms",
+  "/privacy",
+  "/do-not-sell",
+] as const;
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const URLSET_OPEN = `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
+const URLSET_CLOSE = "</urlset>\n";
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function absolute(origin: string, path: string): string {
+  return escapeXml(`${origin.replace(/\/+$/, "")}${path}`);
+}
+
+function urlEntry(origin: string, path: string, lastModified?: string | null): string {
+  const lastmod = lastModified ? `<lastmod>${lastModified}</lastmod>` : "";
+  return `<url><loc>${absolute(origin, path)}</loc>${lastmod}</url>\n`;
+}
+
+export function companySitemapPath(chunk: number): string {
+  return `/sitemaps/companies-${chunk}.xml`;
+}
+
+/** The company sitemaps that hold at least one company: their numbers (from 1) and newest `updated_at`. */
+export async function companySitemapChunks(
+  db: Db,
+  chunkSize = SITEMAP_CHUNK_SIZE,
+): Promise<Array<{ chunk: number; lastModified: string }>> {
+  const rows = await queryRows<{ chunk: number; last_modified: string | Date }>(
+    db,
+    sql`select ((id - 1) / ${chunkSize})::int + 1 as chunk, max(updated_at) as last_modified
+        from companies where not suppressed group by 1 order by 1`,
+  );
+  return rows.map((row) => ({
+    chunk: Number(row.chunk),
+    lastModified: new Date(row.last_modified).toISOString(),
+  }));
+}
+
+/** The sitemap index: static, directory, then one sitemap per non-empty block of company ids. */
+export async function sitemapIndex(db: Db, origin: string, chunkSize = SITEMAP_CHUNK_SIZE): Promise<string> {
+  const [catalog, chunks] = await Promise.all([getDirectoryCatalog(db), companySitemapChunks(db, chunkSize)]);
+  const entry = (path: string, lastModified: string | null) =>
+    `<sitemap><loc>${absolute(origin, path)}</loc>${lastModified ? `<lastmod>${lastModified}</lastmod>` : ""}</sitemap>\n`;
+  return [
+    `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`,
+    entry("/sitemaps/static.xml", null),
+    entry("/sitemaps/directory.xml", catalog.lastModified),
+    ...chunks.map(({ chunk, lastModified }) => entry(companySitemapPath(chunk), lastModified)),
+    "</sitemapindex>\n",
+  ].join("");
+}
+
+export function staticSitemap(origin: string): string {
+  return URLSET_OPEN + STATIC_PATHS.map((path) => urlEntry(origin, path)).join("") + URLSET_CLOSE;
+}
+
+/**
+ * The directory's pages worth indexing: the hub and index pages, and the first page of every city, industry
+ * and letter list with at least MIN_INDEXABLE_COMPANIES companies (deeper pages are reached through their
+ * links).
+ */
+export async function directorySitemap(db: Db, origin: string): Promise<string> {
+  const catalog = await getDirectoryCatalog(db);
+  const lines = [
+    urlEntry(origin, directoryPaths.hub, catalog.lastModified),
+    urlEntry(origin, directoryPaths.cities, catalog.lastModified),
+    urlEntry(origin, directoryPaths.industries, catalog.lastModified),
+    urlEntry(origin, directoryPaths.companies, catalog.lastModified),
+  ];
+  for (const city of catalog.cities) {
+    if (isIndexableList(city.companies))
+      lines.push(urlEntry(origin, directoryPaths.city(city.slug), city.lastModified));
+  }
+  for (const industry of catalog.industries) {
+    if (isIndexableList(industry.companies)) {
+      lines.push(urlEntry(origin, directoryPaths.industry(industry.slug), industry.lastModified));
+    }
+  }
+  for (const letter of catalog.letters) {
+    if (isIndexableList(letter.companies)) {
+      lines.push(urlEntry(origin, directoryPaths.letter(letter.letter), letter.lastModified));
+    }
+  }
+  return URLSET_OPEN + lines.join("") + URLSET_CLOSE;
+}
+
+/**
+ * One company sitemap, streamed: the companies with ids in block `chunk` that are not suppressed, in id
+ * order, read BATCH_ROWS at a time as the client reads (a pull stream). Null when the block holds none.
+ */
+export async function companySitemapStream(
+  db: Db,
+  origin: string,
+  chunk: number,
+  chunkSize = SITEMAP_CHUNK_SIZE,
+): Promise<ReadableStream<Uint8Array> | null> {
+  const first = (chunk - 1) * chunkSize;
+  const last = chunk * chunkSize;
+  const readBatch = (after: number) =>
+    queryRows<{ id: number; slug: string; updated_at: string | Date }>(
+      db,
+      sql`select id, slug, updated_at from companies
+          where id > ${after} and id <= ${last} and not suppressed order by id limit ${BATCH_ROWS}`,
+    );
+  const firstBatch = await readBatch(first);
+  if (firstBatch.length === 0) return null;
+  const encoder = new TextEncoder();
+  let batch: typeof firstBatch | null = firstBatch;
+  let isOpen = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!isOpen) {
+          isOpen = true;
+          controller.enqueue(encoder.encode(URLSET_OPEN));
+        }
+        if (batch === null || batch.length === 0) {
+          controller.enqueue(encoder.encode(URLSET_CLOSE));
+          controller.close();
+          return;
+        }
+        const rows = batch;
+        let text = "";
+        for (const row of rows) {
+          text += urlEntry(origin, directoryPaths.company(row.slug), new Date(row.updated_at).toISOString());
+        }
+        controller.enqueue(encoder.encode(text));
+        batch = rows.length < BATCH_ROWS ? null : await readBatch(rows.at(-1)?.id ?? last);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "companies_country_city_date_idx" ON "companies" USING btree ("country","city","last_funding_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "companies_slug_id_idx" ON "companies" USING btree ("slug","id");
