@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { invalidateCatalog } from "../app/server/companies/catalog.server";
 import { queryRows } from "../app/server/db/query-rows.server";
 import { DEFAULT_DEMO_COMPANY_COUNT, DEFAULT_DEMO_SEED } from "../app/server/demo-data/generate-companies";
-import { seedCompanies, tidyAfterBulkLoad } from "../app/server/demo-data/seed.server";
+import { deleteAllCompanies, seedCompanies, tidyAfterBulkLoad } from "../app/server/demo-data/seed.server";
 import { fail, withAppDatabase } from "./open-app-database";
 
 const { values } = parseArgs({
@@ -27,7 +27,7 @@ const result = await withAppDatabase(async (database) => {
     fail("The companies table is not empty. Run with --replace to delete every company and seed again.");
   }
   const seeded = await database.db.transaction(async (tx) => {
-    if (values.replace) await tx.execute(sql`truncate companies restart identity`);
+    if (values.replace) await deleteAllCompanies(tx);
     let reported = 0;
     return seedCompanies(tx, {
       count,

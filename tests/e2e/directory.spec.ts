@@ -27,10 +27,18 @@ function canonicalOf(html: string): string | undefined {
   return /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
 }
 
+/**
+ * A page's HTML as a reader sees its text: without the line-break hints (`<wbr>`) and React's text
+ * separators (`<!-- -->`) that could split an address in two and hide it from a search for one.
+ */
 async function html(request: APIRequestContext, url: string): Promise<string> {
   const response = await request.get(url);
   expect(response.status(), url).toBe(200);
-  return response.text();
+  return readable(await response.text());
+}
+
+function readable(markup: string): string {
+  return markup.replace(/<wbr\s*\/?>|<!-- -->/g, "");
 }
 
 /** The first link under `prefix` on a page. */
@@ -80,16 +88,16 @@ test.describe("as a visitor, over HTTP", () => {
     const visitorHtml = await html(request, company);
     const visitorData = await (await request.get(`${company}.data`)).text();
     expect(visitorHtml).toContain("Founders");
-    expect(visitorHtml).toMatch(/data-testid="founder-email"[^>]*>[^<]*\*/);
+    expect(visitorHtml).toMatch(/data-testid="founder-email"[^>]*><span[^>]*>[a-z0-9]\*+[a-z0-9]@/);
     expect(visitorHtml).not.toMatch(FULL_EMAIL);
     expect(visitorData).not.toMatch(FULL_EMAIL);
     // Directory lists show no founder or email at all.
     for (const url of ["/directory", city, `${city}.data`]) {
-      expect(await (await request.get(url)).text(), url).not.toMatch(FULL_EMAIL);
+      expect(readable(await (await request.get(url)).text()), url).not.toMatch(FULL_EMAIL);
     }
 
     await logIn(page, { plan: "pro", status: "active" });
-    const subscriberHtml = await (await page.request.get(company)).text();
+    const subscriberHtml = readable(await (await page.request.get(company)).text());
     const full = FULL_EMAIL.exec(subscriberHtml)?.[0];
     expect(full, "the subscriber's page holds the full address").toBeTruthy();
     const [local = "", domain = ""] = (full as string).split("@");

@@ -1,5 +1,6 @@
 import { Mail } from "lucide-react";
 import type { ProfileFounder } from "~/core/company-profile";
+import { BreakableEmail } from "../search/breakable-email";
 import { CopyEmailButton } from "../search/copy-email-button";
 
 /** Every founder with their role; the one with an address shows it masked, or full with a copy button. */
@@ -15,17 +16,17 @@ export function FounderList({ founders }: { founders: readonly ProfileFounder[] 
             <div className="mt-2 flex min-w-0 items-center gap-1.5 text-sm">
               <Mail aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-500" />
               {founder.isEmailMasked ? (
-                <span data-testid="founder-email" className="min-w-0 font-mono break-all text-slate-700">
-                  {founder.email}
+                <span data-testid="founder-email" className="min-w-0 font-mono text-slate-700">
+                  <BreakableEmail email={founder.email} />
                 </span>
               ) : (
                 <>
                   <a
                     href={`mailto:${founder.email}`}
                     data-testid="founder-email"
-                    className="min-w-0 font-medium break-all text-slate-900 hover:underline"
+                    className="min-w-0 font-medium text-slate-900 hover:underline"
                   >
-                    {founder.email}
+                    <BreakableEmail email={founder.email} />
                   </a>
                   <CopyEmailButton email={founder.email} />
                 </>

@@ -18,7 +18,7 @@ export function UnlockEmails({ access, companyName }: { access: ViewerAccess; co
   const prompt = searchPrompt(access);
   if (prompt === "none") return null;
   return (
-    <aside aria-labelledby="unlock-title" className="rounded-xl border border-brand-200 bg-brand-50 p-5">
+    <aside aria-labelledby="unlock-title" className="rounded-xl border border-brand-100 bg-brand-50 p-5">
       <h2 id="unlock-title" className="flex items-center gap-2 font-semibold text-slate-900">
         <Lock aria-hidden="true" className="h-4 w-4" />
         See the founders' emails

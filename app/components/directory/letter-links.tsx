@@ -18,7 +18,7 @@ export function LetterLinks({
           {companies > 0 ? (
             <Link
               to={directoryPaths.letter(letter)}
-              className="flex flex-col items-center rounded-lg border border-slate-200 bg-white px-2 py-2 hover:border-brand-400 hover:bg-brand-50"
+              className="flex flex-col items-center rounded-lg border border-slate-200 bg-white px-2 py-2 hover:border-brand-500 hover:bg-brand-50"
             >
               <span className="text-lg font-semibold text-brand-700">{letterLabel(letter)}</span>
               <span className="text-xs text-slate-600 tabular-nums">{formatCount(companies)}</span>

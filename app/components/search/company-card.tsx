@@ -1,6 +1,7 @@
 import { ExternalLink, Globe, Lock, Mail, MapPin } from "lucide-react";
 import type { CompanyCard as CompanyCardData } from "~/core/company-card";
 import { formatAmount, formatDate } from "~/core/format";
+import { BreakableEmail } from "./breakable-email";
 import { CopyEmailButton } from "./copy-email-button";
 import { displayHost, externalHref } from "./external-link";
 import { IndustryBadges } from "./industry-badges";
@@ -135,18 +136,5 @@ function FounderEmail({ email, isMasked }: { email: string | null; isMasked: boo
         </p>
       ) : null}
     </div>
-  );
-}
-
-/** Long addresses wrap after the local part rather than mid-word (the text itself stays the address). */
-function BreakableEmail({ email }: { email: string }) {
-  const at = email.indexOf("@");
-  if (at <= 0) return <span className="break-all">{email}</span>;
-  return (
-    <span className="[overflow-wrap:anywhere]">
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </span>
   );
 }

@@ -66,9 +66,9 @@ function trailOf(company: {
   ];
 }
 
-function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+function Fact({ term, children, wide }: { term: string; children: React.ReactNode; wide?: boolean }) {
   return (
-    <div className="min-w-0">
+    <div className={wide ? "col-span-2 min-w-0 lg:col-span-1" : "min-w-0"}>
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
       <dd className="mt-0.5 text-slate-900">{children}</dd>
     </div>
@@ -118,12 +118,12 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
         {summary ? <p className="mt-2 max-w-3xl text-slate-700">{summary}</p> : null}
       </header>
 
-      <dl className="mt-8 grid gap-x-6 gap-y-5 rounded-xl border border-slate-200 bg-white p-5 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="mt-8 grid grid-cols-2 gap-x-6 gap-y-5 rounded-xl border border-slate-200 bg-white p-5 lg:grid-cols-4">
         <Fact term="Last round">{company.lastFundingType ?? "Not listed"}</Fact>
         <Fact term="Last round amount">{formatAmount(company.lastFundingAmountUsd)}</Fact>
         <Fact term="Last round date">{formatDate(company.lastFundingDate)}</Fact>
         <Fact term="Total funding">{formatAmount(company.totalFundingAmountUsd)}</Fact>
-        <Fact term="Headquarters">
+        <Fact term="Headquarters" wide>
           {company.cityLink ? (
             <Link to={company.cityLink.path} className="text-brand-700 underline-offset-4 hover:underline">
               {company.location}
@@ -164,12 +164,12 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
         <Fact term="Last updated">
           <time dateTime={company.updatedAt}>{formatDate(company.updatedAt)}</time>
         </Fact>
-        <div className="sm:col-span-2 lg:col-span-2">
+        <div className="col-span-2">
           <Fact term="Industries">
             <LinkList links={company.industries} />
           </Fact>
         </div>
-        <div className="sm:col-span-2 lg:col-span-2">
+        <div className="col-span-2">
           <Fact term="Industry groups">
             <LinkList links={company.industryGroups} />
           </Fact>

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { countCompanies, recentFundingSum } from "../companies/stats.server";
 import { queryRows } from "../db/query-rows.server";
-import { seedCompanies, seedIfEmpty } from "./seed.server";
+import { requestDoNotSell } from "../suppression/do-not-sell.server";
+import { deleteAllCompanies, seedCompanies, seedIfEmpty } from "./seed.server";
 
 const database = setUpTestDatabase();
 
@@ -55,5 +56,30 @@ describe("seedIfEmpty", () => {
       await database.db.execute(sql`drop trigger fail_after_1500 on companies`);
       await database.db.execute(sql`drop function fail_after_1500()`);
     }
+  });
+});
+
+describe("deleteAllCompanies", () => {
+  it("empties the table even when a do-not-sell request hid a company, and keeps the suppressed address", async () => {
+    await seedCompanies(database.db, { count: 20 });
+    const [first] = await queryRows<{ email: string }>(
+      database.db,
+      sql`select email from companies order by id limit 1`,
+    );
+    await requestDoNotSell(database.db, first?.email ?? "", "seed-test-secret-0123456789abcdef");
+    await database.db.transaction((tx) => deleteAllCompanies(tx));
+    expect(await countCompanies(database.db)).toBe(0);
+    const [contacts] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from suppressed_contacts`,
+    );
+    expect(contacts?.n).toBe(1);
+    const reseeded = await seedCompanies(database.db, { count: 3 });
+    expect(reseeded.inserted).toBe(3);
+    const [ids] = await queryRows<{ min: number }>(
+      database.db,
+      sql`select min(id)::int as min from companies`,
+    );
+    expect(ids?.min).toBe(1);
   });
 });

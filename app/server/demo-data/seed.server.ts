@@ -70,3 +70,13 @@ export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<Se
   if (result) await tidyAfterBulkLoad(db);
   return result;
 }
+
+/**
+ * `npm run db:seed -- --replace`: deletes every company, and with them the suppression links that point at
+ * them (suppressed_companies references companies: a plain TRUNCATE was refused on PostgreSQL as soon as
+ * one do-not-sell request had hidden a company). The suppressed addresses stay, so a later import still
+ * skips them. Ids start again from 1.
+ */
+export async function deleteAllCompanies(db: Db): Promise<void> {
+  await db.execute(sql`truncate companies, suppressed_companies restart identity`);
+}
