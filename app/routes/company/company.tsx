@@ -66,9 +66,24 @@ function trailOf(company: {
   ];
 }
 
-function Fact({ term, children, wide }: { term: string; children: React.ReactNode; wide?: boolean }) {
+/** How many of the facts grid's columns a fact spans: one, both on a phone, or always two. */
+const FACT_SPAN = {
+  one: "min-w-0",
+  phoneWide: "col-span-2 min-w-0 lg:col-span-1",
+  wide: "col-span-2 min-w-0",
+};
+
+function Fact({
+  term,
+  children,
+  span = "one",
+}: {
+  term: string;
+  children: React.ReactNode;
+  span?: keyof typeof FACT_SPAN;
+}) {
   return (
-    <div className={wide ? "col-span-2 min-w-0 lg:col-span-1" : "min-w-0"}>
+    <div className={FACT_SPAN[span]}>
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
       <dd className="mt-0.5 text-slate-900">{children}</dd>
     </div>
@@ -123,7 +138,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
         <Fact term="Last round amount">{formatAmount(company.lastFundingAmountUsd)}</Fact>
         <Fact term="Last round date">{formatDate(company.lastFundingDate)}</Fact>
         <Fact term="Total funding">{formatAmount(company.totalFundingAmountUsd)}</Fact>
-        <Fact term="Headquarters" wide>
+        <Fact term="Headquarters" span="phoneWide">
           {company.cityLink ? (
             <Link to={company.cityLink.path} className="text-brand-700 underline-offset-4 hover:underline">
               {company.location}
@@ -164,16 +179,12 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
         <Fact term="Last updated">
           <time dateTime={company.updatedAt}>{formatDate(company.updatedAt)}</time>
         </Fact>
-        <div className="col-span-2">
-          <Fact term="Industries">
-            <LinkList links={company.industries} />
-          </Fact>
-        </div>
-        <div className="col-span-2">
-          <Fact term="Industry groups">
-            <LinkList links={company.industryGroups} />
-          </Fact>
-        </div>
+        <Fact term="Industries" span="wide">
+          <LinkList links={company.industries} />
+        </Fact>
+        <Fact term="Industry groups" span="wide">
+          <LinkList links={company.industryGroups} />
+        </Fact>
       </dl>
 
       {company.fullDescription ? (

@@ -7,6 +7,8 @@ import { queryRows } from "../db/query-rows.server";
 
 /** How many related companies a company page lists. */
 export const RELATED_COMPANIES = 6;
+/** The most rows of a city or a stage a related-companies query reads, newest first. */
+const RELATED_WALK_ROWS = 2_000;
 
 interface ProfileRow extends Record<string, unknown> {
   id: number;
@@ -42,7 +44,6 @@ interface RelatedRow extends Record<string, unknown> {
   last_funding_type: string | null;
   last_funding_amount_usd: string | number | null;
   last_funding_date: string | null;
-  same_city: boolean;
 }
 
 function amount(value: string | number | null): number | null {
@@ -55,9 +56,13 @@ const RELATED_COLUMNS = sql.raw(
 );
 
 /**
- * Six companies like this one: in its main industry and in its city, then in its main industry and at its
- * stage; newest rounds first, none suppressed. Two small index-served queries (each stops at six rows)
- * rather than a scored scan: issue 14's similarity rule replaces this.
+ * Six companies like this one: in its main industry and its city, then (when those are fewer than six) in
+ * its main industry and at its stage; newest rounds first, none suppressed. Each query walks an index in
+ * date order (the city's, then the stage's) through at most RELATED_WALK_ROWS rows and stops at six
+ * matches: left to itself the planner often combined the industry's GIN bitmap with the city's and sorted
+ * thousands of rows (1,000,000 companies, 200 pages: p95 17.5 -> see decision 009). A rare industry in a
+ * large city may find fewer than six; the page then shows what it found. Issue 14's similarity rule
+ * replaces this.
  */
 async function relatedCompanies(db: Db, row: ProfileRow): Promise<RelatedCompany[]> {
   const industry = row.industries[0] ?? row.industry_groups[0];
@@ -65,32 +70,43 @@ async function relatedCompanies(db: Db, row: ProfileRow): Promise<RelatedCompany
   const inIndustry = sql`c.industries @> ${sql.param([industry])}::text[]`;
   const visible = sql`not c.suppressed and c.id <> ${row.id}`;
   const order = sql`order by c.last_funding_date desc nulls last, c.id desc limit ${RELATED_COMPANIES}`;
-  const sameCity =
-    row.city && row.country
-      ? sql`(select ${RELATED_COLUMNS}, true as same_city from companies c
-             where c.city = ${row.city} and c.country = ${row.country} and ${inIndustry} and ${visible} ${order})`
-      : null;
-  const sameStage = row.last_funding_type
-    ? sql`(select ${RELATED_COLUMNS}, false as same_city from companies c
-           where c.last_funding_type = ${row.last_funding_type} and ${inIndustry} and ${visible} ${order})`
-    : null;
-  const parts = [sameCity, sameStage].filter((part) => part !== null);
-  if (parts.length === 0) return [];
-  const rows = await queryRows<RelatedRow>(db, sql.join(parts, sql` union all `));
-  const seen = new Set<string>();
   const related: RelatedCompany[] = [];
-  for (const related_ of rows) {
-    if (seen.has(related_.slug) || related.length >= RELATED_COMPANIES) continue;
-    seen.add(related_.slug);
-    related.push({
-      slug: related_.slug,
-      name: related_.organization_name,
-      description: related_.description,
-      location: related_.headquarters_location,
-      lastFundingType: related_.last_funding_type,
-      lastFundingAmountUsd: amount(related_.last_funding_amount_usd),
-      lastFundingDate: related_.last_funding_date,
-    });
+  const add = (rows: RelatedRow[]) => {
+    for (const found of rows) {
+      if (related.length >= RELATED_COMPANIES || related.some((item) => item.slug === found.slug)) continue;
+      related.push({
+        slug: found.slug,
+        name: found.organization_name,
+        description: found.description,
+        location: found.headquarters_location,
+        lastFundingType: found.last_funding_type,
+        lastFundingAmountUsd: amount(found.last_funding_amount_usd),
+        lastFundingDate: found.last_funding_date,
+      });
+    }
+  };
+  if (row.city && row.country) {
+    add(
+      await queryRows<RelatedRow>(
+        db,
+        sql`select ${RELATED_COLUMNS} from (
+              select * from companies c where c.city = ${row.city} and c.country = ${row.country} and ${visible}
+              order by c.last_funding_date desc nulls last, c.id desc limit ${RELATED_WALK_ROWS}
+            ) c where ${inIndustry} ${order}`,
+      ),
+    );
+  }
+  if (related.length < RELATED_COMPANIES && row.last_funding_type) {
+    add(
+      await queryRows<RelatedRow>(
+        db,
+        sql`select ${RELATED_COLUMNS} from (
+              select * from companies c
+              where c.last_funding_type = ${row.last_funding_type} and c.last_funding_date is not null and ${visible}
+              order by c.last_funding_date desc limit ${RELATED_WALK_ROWS}
+            ) c where ${inIndustry} ${order}`,
+      ),
+    );
   }
   return related;
 }
