@@ -36,7 +36,8 @@ export interface LetterEntry extends GroupFigures {
 
 /**
  * Every figure the directory shows, from three aggregate queries over the companies that are not
- * suppressed. On 1,000,000 companies they take about a second together on the server, so they are computed
+ * suppressed. On 1,000,000 companies they take about 3 s together on the server (the industries' the most),
+ * so they are computed
  * once per data version (data-version.server.ts) and shared by every directory page, sitemap and request
  * until the next write to companies or suppressed_companies in any process; that next read recomputes them.
  */
