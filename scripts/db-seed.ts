@@ -5,6 +5,7 @@ import { invalidateCatalog } from "../app/server/companies/catalog.server";
 import { queryRows } from "../app/server/db/query-rows.server";
 import { DEFAULT_DEMO_COMPANY_COUNT, DEFAULT_DEMO_SEED } from "../app/server/demo-data/generate-companies";
 import { deleteAllCompanies, seedCompanies, tidyAfterBulkLoad } from "../app/server/demo-data/seed.server";
+import { refreshSimilarities } from "../app/server/similarity/similarity-refresh.server";
 import { fail, withAppDatabase } from "./open-app-database";
 
 const { values } = parseArgs({
@@ -42,9 +43,11 @@ const result = await withAppDatabase(async (database) => {
   });
   await tidyAfterBulkLoad(database.db);
   invalidateCatalog();
-  return seeded;
+  // Issue 14: the similar companies of the new data set.
+  const similar = await refreshSimilarities(database.db);
+  return { ...seeded, similarMs: similar.ms };
 });
 const rate = Math.round(result.inserted / (result.ms / 1000));
 console.log(
-  `\nSeeded ${result.inserted.toLocaleString("en-US")} companies in ${result.ms} ms (${rate} rows/s).`,
+  `\nSeeded ${result.inserted.toLocaleString("en-US")} companies in ${result.ms} ms (${rate} rows/s); similar companies computed in ${(result.similarMs / 1000).toFixed(1)} s.`,
 );

@@ -17,6 +17,7 @@ import {
   ImportWriteError,
   importCompanies,
 } from "../app/server/companies/import-companies.server";
+import { type RefreshResult, refreshSimilarities } from "../app/server/similarity/similarity-refresh.server";
 import { withAppDatabase } from "./open-app-database";
 
 const USAGE = "Usage: npm run import -- <file.csv> [--report rejected.csv]";
@@ -29,13 +30,17 @@ class CliError extends Error {}
 async function main(): Promise<void> {
   const { file, reportPath } = readArguments();
   await checkReadable(file);
-  let outcome: { report: ImportReport; seconds: number };
+  let outcome: { report: ImportReport; seconds: number; similar: RefreshResult | undefined };
   try {
     // The database is closed (written to disk) before the report says what was imported.
     outcome = await withAppDatabase(async (database) => {
       const started = performance.now();
       const report = await importCompanies(database.db, createReadStream(file), { onProgress: showProgress });
-      return { report, seconds: (performance.now() - started) / 1000 };
+      const seconds = (performance.now() - started) / 1000;
+      // Issue 14: new and changed companies get their similar companies (pages keep the old ones meanwhile).
+      const similar =
+        report.inserted + report.updated > 0 ? await refreshSimilarities(database.db) : undefined;
+      return { report, seconds, similar };
     });
   } catch (error) {
     clearProgress();
@@ -51,6 +56,11 @@ async function main(): Promise<void> {
   }
   clearProgress();
   printReport(file, outcome.report, outcome.seconds, reportPath);
+  if (outcome.similar) {
+    console.log(
+      `Similar companies recomputed for ${count(outcome.similar.companies)} companies in ${(outcome.similar.ms / 1000).toFixed(1)} s.`,
+    );
+  }
   if (reportPath !== undefined) await writeRejectedCsv(reportPath, outcome.report);
 }
 

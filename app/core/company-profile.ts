@@ -29,6 +29,7 @@ export interface RelatedCompany {
 }
 
 export interface CompanyProfile {
+  id: number;
   slug: string;
   name: string;
   description: string | null;

@@ -1,7 +1,13 @@
+import { countCompanies } from "./companies/stats.server";
 import { type Database, type Db, openDatabase } from "./db/database.server";
 import { seedIfEmpty } from "./demo-data/seed.server";
 import { env } from "./env.server";
 import { logger } from "./logger.server";
+import {
+  hasSimilarities,
+  IN_SERVER_REFRESH_LIMIT,
+  refreshSimilarities,
+} from "./similarity/similarity-refresh.server";
 
 let databasePromise: Promise<Database> | undefined;
 let wasSeededAtStart = false;
@@ -44,12 +50,37 @@ async function startDatabase(): Promise<Database> {
       if (seeded) logger.info(seeded, "seeded the demo data set into an empty database");
       wasSeededAtStart = seeded !== null;
     }
+    void refreshSimilaritiesIfMissing(database.db);
   } catch (error) {
     // Closed (and its lock released) so that a later getDatabase() can open it again.
     await database.close().catch(() => {});
     throw error;
   }
   return database;
+}
+
+/**
+ * Issue 14: a database whose similar companies were never computed (just seeded, or older than migration
+ * 0012) gets them in the background, when it is small enough for the server's memory; pages use the
+ * indexed fallback meanwhile. A larger one is named in the log with the command to run.
+ */
+async function refreshSimilaritiesIfMissing(db: Db): Promise<void> {
+  try {
+    if (await hasSimilarities(db)) return;
+    const companies = await countCompanies(db);
+    if (companies === 0) return;
+    if (companies > IN_SERVER_REFRESH_LIMIT) {
+      logger.warn(
+        { companies },
+        "similar companies were never computed for this database: run `npm run similarity:refresh`",
+      );
+      return;
+    }
+    const result = await refreshSimilarities(db);
+    logger.info(result, "computed the similar companies");
+  } catch (error) {
+    logger.error({ err: error }, "computing the similar companies failed");
+  }
 }
 
 /** Whether this process found the database empty and seeded the demo data (a first start). */

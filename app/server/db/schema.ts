@@ -9,6 +9,8 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -454,4 +456,34 @@ export const dataVersions = pgTable(
     version: bigint("version", { mode: "number" }).notNull(),
   },
   (table) => [check("data_versions_single_row", sql`${table.id} = 1`)],
+);
+
+/**
+ * Issue 14: each company's most similar companies (core/similarity.ts), best first, as computed by the last
+ * similarity refresh (server/similarity/). One row per company and refresh generation: a refresh writes a
+ * whole new generation, then makes it current (similarity_state) and deletes the old one, so readers never
+ * see half a refresh and nothing waits on a lock. No foreign key: a deleted or suppressed company is left out
+ * when the rows are read (joined to companies), and the next refresh drops it.
+ */
+export const companySimilarities = pgTable(
+  "company_similarities",
+  {
+    generation: integer("generation").notNull(),
+    companyId: integer("company_id").notNull(),
+    similarIds: integer("similar_ids").array().notNull(),
+    scores: real("scores").array().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.generation, table.companyId] })],
+);
+
+/** A single row: the current similarity generation and when it was computed. */
+export const similarityState = pgTable(
+  "similarity_state",
+  {
+    id: integer("id").primaryKey().default(1),
+    generation: integer("generation").notNull(),
+    companies: integer("companies").notNull(),
+    refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("similarity_state_single_row", sql`${table.id} = 1`)],
 );

@@ -79,4 +79,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<Se
  */
 export async function deleteAllCompanies(db: Db): Promise<void> {
   await db.execute(sql`truncate companies, suppressed_companies restart identity`);
+  // The similar-companies lists name the old ids.
+  await db.execute(sql`delete from company_similarities`);
+  await db.execute(sql`delete from similarity_state`);
 }

@@ -4,6 +4,7 @@ import { citySlug, directoryPaths, industrySlug } from "~/core/directory";
 import { maskEmail } from "~/core/mask";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
+import { similarCompanyIds } from "../similarity/similar-companies.server";
 
 /** How many related companies a company page lists. */
 export const RELATED_COMPANIES = 6;
@@ -55,8 +56,40 @@ const RELATED_COLUMNS = sql.raw(
     "c.last_funding_amount_usd, c.last_funding_date::text as last_funding_date",
 );
 
+function toRelated(found: RelatedRow): RelatedCompany {
+  return {
+    slug: found.slug,
+    name: found.organization_name,
+    description: found.description,
+    location: found.headquarters_location,
+    lastFundingType: found.last_funding_type,
+    lastFundingAmountUsd: amount(found.last_funding_amount_usd),
+    lastFundingDate: found.last_funding_date,
+  };
+}
+
 /**
- * Six companies like this one: in its main industry and its city, then (when those are fewer than six) in
+ * The company page's related list: its most similar companies as the last similarity refresh ranked them
+ * (core/similarity.ts; one primary-key read, then six rows by id), or, for a company imported since, the
+ * indexed rule below.
+ */
+async function relatedCompanies(db: Db, row: ProfileRow): Promise<RelatedCompany[]> {
+  const ids = await similarCompanyIds(db, row.id, RELATED_COMPANIES);
+  if (ids === null) return relatedByIndexedRule(db, row);
+  if (ids.length === 0) return [];
+  const rows = await queryRows<RelatedRow & { id: number }>(
+    db,
+    sql`select c.id, ${RELATED_COLUMNS} from companies c where c.id = any(${sql.param(ids)}::int[])`,
+  );
+  const byId = new Map(rows.map((found) => [found.id, found]));
+  return ids.flatMap((id) => {
+    const found = byId.get(id);
+    return found ? [toRelated(found)] : [];
+  });
+}
+
+/**
+ * The fallback for a company the last refresh did not cover. Six companies like this one: in its main industry and its city, then (when those are fewer than six) in
  * its main industry and at its stage; newest rounds first, none suppressed. Each query walks an index in
  * date order (the city's, then the stage's) through at most RELATED_WALK_ROWS rows and stops at six
  * matches: left to itself the planner often combined the industry's GIN bitmap with the city's and sorted
@@ -64,7 +97,7 @@ const RELATED_COLUMNS = sql.raw(
  * large city may find fewer than six; the page then shows what it found. Issue 14's similarity rule
  * replaces this.
  */
-async function relatedCompanies(db: Db, row: ProfileRow): Promise<RelatedCompany[]> {
+async function relatedByIndexedRule(db: Db, row: ProfileRow): Promise<RelatedCompany[]> {
   const industry = row.industries[0] ?? row.industry_groups[0];
   if (!industry) return [];
   const inIndustry = sql`c.industries @> ${sql.param([industry])}::text[]`;
@@ -74,15 +107,7 @@ async function relatedCompanies(db: Db, row: ProfileRow): Promise<RelatedCompany
   const add = (rows: RelatedRow[]) => {
     for (const found of rows) {
       if (related.length >= RELATED_COMPANIES || related.some((item) => item.slug === found.slug)) continue;
-      related.push({
-        slug: found.slug,
-        name: found.organization_name,
-        description: found.description,
-        location: found.headquarters_location,
-        lastFundingType: found.last_funding_type,
-        lastFundingAmountUsd: amount(found.last_funding_amount_usd),
-        lastFundingDate: found.last_funding_date,
-      });
+      related.push(toRelated(found));
     }
   };
   if (row.city && row.country) {
@@ -120,6 +145,7 @@ export async function getCompanyProfile(
   db: Db,
   slug: string,
   canSeeEmails: boolean,
+  options: { withRelated?: boolean } = {},
 ): Promise<CompanyProfile | null> {
   const [row] = await queryRows<ProfileRow>(
     db,
@@ -135,6 +161,7 @@ export async function getCompanyProfile(
   // companies only under their own name: rare enough in imported data to accept.
   const linkTo = (name: string) => ({ name, path: directoryPaths.industry(industrySlug(name)) });
   return {
+    id: row.id,
     slug: row.slug,
     name: row.organization_name,
     description: row.description,
@@ -162,6 +189,6 @@ export async function getCompanyProfile(
       (email) => (canSeeEmails ? { email, isMasked: false } : { email: maskEmail(email), isMasked: true }),
     ),
     updatedAt: new Date(row.updated_at).toISOString(),
-    related: await relatedCompanies(db, row),
+    related: options.withRelated === false ? [] : await relatedCompanies(db, row),
   };
 }

@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { similarAll } from "./similar-candidates";
+import {
+  compareScored,
+  fundingBand,
+  jaccard,
+  mostSimilar,
+  RECENCY_DAYS,
+  type SimilarityProfile,
+  similarityParts,
+  similarityReasons,
+  similarityScore,
+} from "./similarity";
+
+function profile(id: number, fields: Partial<SimilarityProfile> = {}): SimilarityProfile {
+  return {
+    id,
+    industries: ["SaaS"],
+    stage: "Seed",
+    country: "Germany",
+    fundingUsd: 2_000_000,
+    lastFundingDay: 20_000,
+    ...fields,
+  };
+}
+
+describe("the similarity score", () => {
+  it("adds industry overlap, stage, country, funding band and recency", () => {
+    expect(similarityScore(profile(1), profile(2))).toBe(50 + 25 + 20 + 10 + 10);
+    expect(similarityScore(profile(1), profile(2, { industries: ["SaaS", "FinTech"] }))).toBe(
+      25 + 25 + 20 + 10 + 10,
+    );
+    expect(
+      similarityScore(
+        profile(1),
+        profile(2, {
+          industries: ["Biotech"],
+          stage: "Series A",
+          country: "France",
+          fundingUsd: 50e6,
+          lastFundingDay: 20_000 + RECENCY_DAYS,
+        }),
+      ),
+    ).toBe(0);
+    expect(similarityScore(profile(1), profile(2, { lastFundingDay: 20_000 + RECENCY_DAYS / 2 }))).toBe(110);
+  });
+
+  it("is symmetric", () => {
+    const pairs: Array<[SimilarityProfile, SimilarityProfile]> = [
+      [
+        profile(1, { industries: ["A", "B", "C"] }),
+        profile(2, { industries: ["B"], stage: null, lastFundingDay: 19_800 }),
+      ],
+      [profile(3, { fundingUsd: null, country: null }), profile(4, { fundingUsd: 900_000 })],
+    ];
+    for (const [a, b] of pairs) expect(similarityScore(a, b)).toBe(similarityScore(b, a));
+  });
+
+  it("counts unknowns as no match, not as a match", () => {
+    const parts = similarityParts(
+      profile(1, { stage: null, country: null, fundingUsd: null, lastFundingDay: null }),
+      profile(2, { stage: null, country: null, fundingUsd: null, lastFundingDay: null }),
+    );
+    expect(parts).toEqual({
+      industries: 1,
+      sameStage: false,
+      sameCountry: false,
+      sameFundingBand: false,
+      recency: 0,
+    });
+  });
+
+  it("bands funding by factors of about five", () => {
+    expect([500_000, 1e6, 4.9e6, 5e6, 99e6, 100e6, 1e9].map(fundingBand)).toEqual([0, 1, 1, 2, 3, 4, 5]);
+    expect(fundingBand(0)).toBeNull();
+    expect(jaccard([], [])).toBe(0);
+  });
+});
+
+describe("ranking", () => {
+  it("never ranks the subject itself, and breaks ties by the smaller id", () => {
+    const subject = profile(5);
+    const ranked = mostSimilar(
+      subject,
+      [profile(9), profile(5), profile(7), profile(8, { stage: "Series A" }), profile(7)],
+      3,
+    );
+    expect(ranked.map((item) => item.id)).toEqual([7, 9, 8]);
+    expect([...ranked].sort(compareScored)).toEqual(ranked);
+  });
+
+  it("finds each company's best matches among its buckets, the same on every run", () => {
+    const profiles = [
+      profile(1, { industries: [1, 2] }),
+      profile(2, { industries: [1, 2] }),
+      profile(3, { industries: [1], country: "France" }),
+      profile(4, { industries: [3], stage: "Series B" }),
+      profile(5, { industries: [2, 1], lastFundingDay: 19_000 }),
+    ];
+    const first = [...similarAll(profiles, 2)];
+    expect(first[0]?.map((item) => item.id)).toEqual([2, 5]);
+    expect(first[3]).toEqual([]);
+    expect([...similarAll(profiles, 2)]).toEqual(first);
+  });
+});
+
+describe("similarityReasons", () => {
+  it("says in words what the score counted", () => {
+    const parts = similarityParts(
+      profile(1, { industries: ["SaaS", "AI"] }),
+      profile(2, { industries: ["SaaS"] }),
+    );
+    expect(
+      similarityReasons(parts, { sharedIndustries: ["SaaS"], stage: "Seed", country: "Germany" }),
+    ).toEqual([
+      "Both work in SaaS.",
+      "Both last raised a Seed round.",
+      "Both are headquartered in Germany.",
+      "They have raised similar amounts in total.",
+      "Their last rounds closed within six months of each other.",
+    ]);
+  });
+});
