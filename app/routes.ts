@@ -32,6 +32,8 @@ export default [
     route("companies/:letter", "routes/directory/letter.tsx"),
   ]),
   route("company/:companySlug", "routes/company/company.tsx"),
+  // Comparison pages: the hub, six competitors and company against company (issue 14)
+  ...prefix("compare", [index("routes/compare/hub.tsx"), route(":slug", "routes/compare/compare.tsx")]),
 
   route("search", "routes/search/search.tsx"),
   route("profile", "routes/account/profile.tsx"),

@@ -52,6 +52,8 @@ export interface CompanyProfile {
   /** The record's `updated_at` (ISO 8601). */
   updatedAt: string;
   related: RelatedCompany[];
+  /** Compare pages with the companies the similarity rule chose for this one (its three most similar). */
+  comparisons: ProfileLink[];
 }
 
 export interface LeadFounder {

@@ -212,6 +212,20 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
             Similar companies
           </h2>
           <CompanyList companies={company.related} label={`Companies similar to ${company.name}`} />
+          {company.comparisons.length > 0 ? (
+            <ul aria-label="Side-by-side comparisons" className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+              {company.comparisons.map((comparison) => (
+                <li key={comparison.path}>
+                  <Link
+                    to={comparison.path}
+                    className="font-medium text-brand-700 underline underline-offset-4"
+                  >
+                    {comparison.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
       ) : null}
     </article>

@@ -1,10 +1,16 @@
 import { sql } from "drizzle-orm";
-import { type CompanyProfile, foundersOf, type RelatedCompany } from "~/core/company-profile";
+import {
+  type CompanyProfile,
+  foundersOf,
+  type ProfileLink,
+  type RelatedCompany,
+} from "~/core/company-profile";
+import { comparePath } from "~/core/compare";
 import { citySlug, directoryPaths, industrySlug } from "~/core/directory";
 import { maskEmail } from "~/core/mask";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
-import { similarCompanyIds } from "../similarity/similar-companies.server";
+import { CHOSEN_PAIRS_PER_COMPANY, similarCompanyIds } from "../similarity/similar-companies.server";
 
 /** How many related companies a company page lists. */
 export const RELATED_COMPANIES = 6;
@@ -73,19 +79,34 @@ function toRelated(found: RelatedRow): RelatedCompany {
  * (core/similarity.ts; one primary-key read, then six rows by id), or, for a company imported since, the
  * indexed rule below.
  */
-async function relatedCompanies(db: Db, row: ProfileRow): Promise<RelatedCompany[]> {
-  const ids = await similarCompanyIds(db, row.id, RELATED_COMPANIES);
-  if (ids === null) return relatedByIndexedRule(db, row);
-  if (ids.length === 0) return [];
+async function relatedCompanies(
+  db: Db,
+  row: ProfileRow,
+): Promise<{ related: RelatedCompany[]; comparisons: ProfileLink[] }> {
+  const ranked = await similarCompanyIds(db, row.id, RELATED_COMPANIES);
+  if (ranked === null) return { related: await relatedByIndexedRule(db, row), comparisons: [] };
+  if (ranked.length === 0) return { related: [], comparisons: [] };
   const rows = await queryRows<RelatedRow & { id: number }>(
     db,
-    sql`select c.id, ${RELATED_COLUMNS} from companies c where c.id = any(${sql.param(ids)}::int[])`,
+    sql`select c.id, ${RELATED_COLUMNS} from companies c
+        where c.id = any(${sql.param(ranked.map((item) => item.id))}::int[])`,
   );
   const byId = new Map(rows.map((found) => [found.id, found]));
-  return ids.flatMap((id) => {
+  const related: RelatedCompany[] = [];
+  const comparisons: ProfileLink[] = [];
+  for (const { id, rank } of ranked) {
     const found = byId.get(id);
-    return found ? [toRelated(found)] : [];
-  });
+    if (!found) continue;
+    related.push(toRelated(found));
+    // The pairs the similarity rule chose (its three most similar) get compare pages worth linking.
+    if (rank <= CHOSEN_PAIRS_PER_COMPANY) {
+      comparisons.push({
+        name: `${row.organization_name} vs ${found.organization_name}`,
+        path: comparePath(row.slug, found.slug),
+      });
+    }
+  }
+  return { related, comparisons };
 }
 
 /**
@@ -189,6 +210,6 @@ export async function getCompanyProfile(
       (email) => (canSeeEmails ? { email, isMasked: false } : { email: maskEmail(email), isMasked: true }),
     ),
     updatedAt: new Date(row.updated_at).toISOString(),
-    related: options.withRelated === false ? [] : await relatedCompanies(db, row),
+    ...(options.withRelated === false ? { related: [], comparisons: [] } : await relatedCompanies(db, row)),
   };
 }

@@ -11,14 +11,18 @@ const CURRENT = sql.raw(
 );
 
 /**
- * The ids of a company's most similar companies, best first, of those still visible (not suppressed), at
- * most `limit`; null when the last refresh did not cover this company (imported since: the caller falls
+ * The ids of a company's most similar companies and their rank (1 = most similar), best first, of those
+ * still visible (not suppressed), at most `limit`; null when the last refresh did not cover this company (imported since: the caller falls
  * back to its indexed rule).
  */
-export async function similarCompanyIds(db: Db, companyId: number, limit: number): Promise<number[] | null> {
-  const rows = await queryRows<{ id: number | null }>(
+export async function similarCompanyIds(
+  db: Db,
+  companyId: number,
+  limit: number,
+): Promise<Array<{ id: number; rank: number }> | null> {
+  const rows = await queryRows<{ id: number | null; ord: number | null }>(
     db,
-    sql`select x.id from ${CURRENT}
+    sql`select x.id, x.ord::int as ord from ${CURRENT}
         left join lateral (
           select u.id, u.ord from unnest(s.similar_ids) with ordinality as u(id, ord)
           join companies c on c.id = u.id and not c.suppressed
@@ -28,7 +32,7 @@ export async function similarCompanyIds(db: Db, companyId: number, limit: number
         order by x.ord`,
   );
   if (rows.length === 0) return null;
-  return rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+  return rows.flatMap((row) => (row.id === null || row.ord === null ? [] : [{ id: row.id, rank: row.ord }]));
 }
 
 /**

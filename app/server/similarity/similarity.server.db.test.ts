@@ -58,7 +58,7 @@ describe("refreshSimilarities", () => {
     const subject = await idOf("saas-0");
     const ids = await similarCompanyIds(database.db, subject, SIMILAR_PER_COMPANY);
     expect(ids).toHaveLength(SIMILAR_PER_COMPANY);
-    expect(ids).not.toContain(subject);
+    expect(ids?.map((item) => item.id)).not.toContain(subject);
     // The same ranking as scoring every other company directly (the set is small enough to be exact).
     const profiles = await queryRows<{
       id: number;
@@ -85,9 +85,12 @@ describe("refreshSimilarities", () => {
       profiles.map(asProfile),
       SIMILAR_PER_COMPANY,
     );
-    expect(ids).toEqual(expected.map((item) => item.id));
+    expect(ids?.map((item) => item.id)).toEqual(expected.map((item) => item.id));
+    expect(ids?.map((item) => item.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     // Biotech's only match is the other Biotech company.
-    expect(await similarCompanyIds(database.db, await idOf("bio-0"), 6)).toEqual([await idOf("bio-1")]);
+    expect(await similarCompanyIds(database.db, await idOf("bio-0"), 6)).toEqual([
+      { id: await idOf("bio-1"), rank: 1 },
+    ]);
   });
 
   it("keeps one generation: a second refresh replaces the first", async () => {
@@ -115,17 +118,15 @@ describe("refreshSimilarities", () => {
     const after = (await similarCompanyIds(database.db, subject, 6)) ?? [];
     expect(after).not.toContain(before[0]);
     expect(after).toHaveLength(6);
-    await database.db
-      .insert(companies)
-      .values(
-        company("Newcomer", {
-          slug: "newcomer",
-          industries: ["SaaS"],
-          city: "Berlin",
-          country: "Germany",
-          lastFundingType: "Seed",
-        }),
-      );
+    await database.db.insert(companies).values(
+      company("Newcomer", {
+        slug: "newcomer",
+        industries: ["SaaS"],
+        city: "Berlin",
+        country: "Germany",
+        lastFundingType: "Seed",
+      }),
+    );
     expect(await similarCompanyIds(database.db, await idOf("newcomer"), 6)).toBeNull();
     // The company page then falls back to its indexed rule rather than showing nothing.
     const profile = await getCompanyProfile(database.db, "newcomer", false);
@@ -136,7 +137,7 @@ describe("refreshSimilarities", () => {
     await seedSet();
     await refreshSimilarities(database.db);
     const subject = await idOf("fin-0");
-    const [best] = (await similarCompanyIds(database.db, subject, 3)) ?? [];
+    const [best] = ((await similarCompanyIds(database.db, subject, 3)) ?? []).map((item) => item.id);
     expect(await isChosenPair(database.db, subject, best ?? 0)).toBe(true);
     expect(await isChosenPair(database.db, best ?? 0, subject)).toBe(true);
     expect(await isChosenPair(database.db, subject, await idOf("bio-0"))).toBe(false);

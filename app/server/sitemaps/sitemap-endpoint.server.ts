@@ -1,8 +1,10 @@
 import { getDb } from "../app-database.server";
 import { env } from "../env.server";
 import { PUBLIC_CACHE_CONTROL } from "../http/public-cache.server";
+import { CHOSEN_PAIRS_PER_COMPANY } from "../similarity/similar-companies.server";
 import {
   companySitemapStream,
+  compareSitemapStream,
   directorySitemap,
   SITEMAP_CHUNK_SIZE,
   sitemapIndex,
@@ -25,7 +27,7 @@ function notFound(): Response {
 const MAX_CHUNK = Math.ceil(2 ** 31 / SITEMAP_CHUNK_SIZE);
 
 /**
- * GET `/sitemap.xml` and `/sitemaps/{static,directory,companies-N}.xml`. server.mjs serves these paths through
+ * GET `/sitemap.xml` and `/sitemaps/{static,directory,companies-N,compare-N}.xml`. server.mjs serves these paths through
  * its streaming bridge (decision 006: React Router's writer flushes after every chunk); the React Router
  * routes call the same function under `react-router dev`.
  */
@@ -43,9 +45,12 @@ export async function handleSitemapRequest(request: Request): Promise<Response> 
   if (pathname === "/sitemaps/directory.xml") {
     return new Response(await directorySitemap(db, origin), { headers: XML_HEADERS });
   }
-  const match = /^\/sitemaps\/companies-([1-9]\d{0,5})\.xml$/.exec(pathname);
-  const chunk = match ? Number(match[1]) : 0;
-  if (chunk < 1 || chunk > MAX_CHUNK) return notFound();
-  const body = await companySitemapStream(db, origin, chunk);
+  const match = /^\/sitemaps\/(companies|compare)-([1-9]\d{0,5})\.xml$/.exec(pathname);
+  const chunk = match ? Number(match[2]) : 0;
+  if (chunk < 1 || chunk > MAX_CHUNK * CHOSEN_PAIRS_PER_COMPANY) return notFound();
+  const body =
+    match?.[1] === "compare"
+      ? await compareSitemapStream(db, origin, chunk)
+      : await companySitemapStream(db, origin, chunk);
   return body ? new Response(body, { headers: XML_HEADERS }) : notFound();
 }

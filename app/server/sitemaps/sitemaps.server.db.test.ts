@@ -1,14 +1,19 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { comparePath } from "~/core/compare";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { company } from "~tests/fixtures/factories";
 import { queryRows } from "../db/query-rows.server";
 import { companies } from "../db/schema";
 import { invalidateDirectoryCatalog } from "../directory/directory-catalog.server";
+import { similarCompanyIds } from "../similarity/similar-companies.server";
+import { refreshSimilarities } from "../similarity/similarity-refresh.server";
 import { requestDoNotSell } from "../suppression/do-not-sell.server";
 import {
   companySitemapChunks,
   companySitemapStream,
+  compareSitemapChunks,
+  compareSitemapStream,
   directorySitemap,
   sitemapIndex,
   staticSitemap,
@@ -128,5 +133,49 @@ describe("the sitemap index and the other sitemaps", () => {
     expect(urls).not.toContain(`${ORIGIN}/directory/cities/oslo-norway`);
     expect(urls).not.toContain(`${ORIGIN}/directory/industries/niche`);
     expect(urls).not.toContain(`${ORIGIN}/directory/companies/l`);
+  });
+});
+
+describe("compare sitemaps", () => {
+  it("list each chosen pair once, at its canonical URL, in blocks of company ids, and no suppressed company", async () => {
+    const rows = Array.from({ length: 9 }, (_, index) =>
+      company(`Peer ${index}`, {
+        slug: `peer-${index}`,
+        industries: ["SaaS"],
+        lastFundingType: "Seed",
+        country: "Germany",
+        email: `f${index}@peer${index}.example`,
+      }),
+    );
+    await database.db.insert(companies).values(rows);
+    await refreshSimilarities(database.db);
+    await requestDoNotSell(database.db, "f8@peer8.example", SECRET);
+    const chunkSize = 4;
+    const chunks = await compareSitemapChunks(database.db, chunkSize);
+    expect(chunks.map((chunk) => chunk.chunk)).toEqual([1, 2, 3]);
+    const urls: string[] = [];
+    for (const { chunk } of chunks) {
+      const stream = await compareSitemapStream(database.db, ORIGIN, chunk, chunkSize);
+      if (stream) urls.push(...locs(await text(stream)));
+    }
+    expect(new Set(urls).size).toBe(urls.length);
+    for (const url of urls) {
+      const [a = "", b = ""] = url.replace(`${ORIGIN}/compare/`, "").split("-vs-");
+      expect(a < b, url).toBe(true);
+      expect(url).not.toContain("peer-8");
+    }
+    // Every chosen pair of a visible company is there: each company's three most similar.
+    const ids = await queryRows<{ id: number; slug: string }>(
+      database.db,
+      sql`select id, slug from companies`,
+    );
+    const slugOf = new Map(ids.map((row) => [row.id, row.slug]));
+    for (const row of ids.filter((row) => row.slug !== "peer-8")) {
+      const top = (await similarCompanyIds(database.db, row.id, 3)) ?? [];
+      for (const { id, rank } of top) {
+        if (rank > 3) continue;
+        expect(urls).toContain(`${ORIGIN}${comparePath(row.slug, slugOf.get(id) ?? "")}`);
+      }
+    }
   });
 });
