@@ -1,3 +1,12 @@
+CREATE TABLE "company_pairs" (
+	"generation" integer NOT NULL,
+	"block" integer NOT NULL,
+	"a_id" integer NOT NULL,
+	"b_id" integer NOT NULL,
+	"path" text NOT NULL,
+	CONSTRAINT "company_pairs_generation_block_a_id_b_id_pk" PRIMARY KEY("generation","block","a_id","b_id")
+);
+--> statement-breakpoint
 CREATE TABLE "company_similarities" (
 	"generation" integer NOT NULL,
 	"company_id" integer NOT NULL,

@@ -2,6 +2,7 @@
 // server (`npm run build` first; the flags `npm start` uses) on DATABASE_URL (or a PGlite DATA_DIR), seeded
 // beforehand (`npm run db:seed -- --count 1000000`), then over HTTP as a visitor:
 // - company pages (`--runs` different companies, taken from the company sitemaps), p50/p95;
+// - company-vs-company pages (`--runs` chosen pairs, from the compare sitemaps), p50/p95;
 // - the largest city and the largest industry, first page and last listed page, and /directory/cities,
 //   `--runs` requests each, p50/p95;
 // - /sitemap.xml and every sitemap it lists, one after the other: total time and bytes;
@@ -117,6 +118,7 @@ try {
   let bytes = index.length;
   let urls = 0;
   const companyPaths = [];
+  const comparePaths = [];
   for (const loc of locs(index)) {
     const response = await fetch(loc);
     if (response.status !== 200) throw new Error(`${loc} answered ${response.status}`);
@@ -124,9 +126,12 @@ try {
     bytes += xml.length;
     const found = locs(xml);
     urls += found.length;
-    // The company pages requested below: spread over the first company sitemap.
+    // The company and compare pages requested below: those of the first company and compare sitemaps.
     if (loc.includes("/sitemaps/companies-") && companyPaths.length === 0) {
       for (const url of found) companyPaths.push(new URL(url).pathname);
+    }
+    if (loc.includes("/sitemaps/compare-") && comparePaths.length === 0) {
+      for (const url of found) comparePaths.push(new URL(url).pathname);
     }
   }
   const sitemapMs = performance.now() - sitemapStarted;
@@ -147,6 +152,19 @@ try {
     if (i >= WARM_UP) companySamples.push(ms);
   }
   report(`/company/{slug} (${runs} companies)`, companySamples, 30);
+  if (comparePaths.length > 0) {
+    const compareStep = Math.max(1, Math.floor(comparePaths.length / (runs + WARM_UP)));
+    const compareSamples = [];
+    for (let i = 0; i < runs + WARM_UP; i++) {
+      const path = comparePaths[(i * compareStep) % comparePaths.length];
+      const { ms, status } = await timed(`${ORIGIN}${path}`);
+      if (status !== 200) throw new Error(`${path} answered ${status}`);
+      if (i >= WARM_UP) compareSamples.push(ms);
+    }
+    report(`/compare/{a}-vs-{b} (${runs} chosen pairs)`, compareSamples, 30);
+  } else {
+    console.log("No compare sitemap: run `npm run similarity:refresh` first for the compare pages.");
+  }
 
   const city = await firstLink("/directory/cities", "/directory/cities/");
   const cityLast = await lastListedPage(city);

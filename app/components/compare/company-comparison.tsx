@@ -54,15 +54,15 @@ export function CompanyComparison({ a, b, reasons, sharedIndustries, access }: C
     <>
       {summary ? <p className="mt-3 max-w-3xl text-lg text-slate-700">{summary}</p> : null}
       <div className="mt-8 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full min-w-[36rem] table-fixed text-left text-sm">
+        <table className="w-full table-fixed text-left text-sm">
           <caption className="sr-only">
             {a.name} and {b.name} side by side
           </caption>
           <thead className="bg-slate-50">
             <tr>
-              <td className="w-40 p-3" />
+              <td className="w-24 p-2 sm:w-40 sm:p-3" />
               {[a, b].map((company) => (
-                <th key={company.slug} scope="col" className="p-3 text-base font-semibold">
+                <th key={company.slug} scope="col" className="p-2 sm:p-3 text-base font-semibold">
                   <Link to={directoryPaths.company(company.slug)} className="text-brand-700 hover:underline">
                     {company.name}
                   </Link>
@@ -73,11 +73,15 @@ export function CompanyComparison({ a, b, reasons, sharedIndustries, access }: C
           <tbody className="divide-y divide-slate-200">
             {ROWS.map((row) => (
               <tr key={row.label}>
-                <th scope="row" className="p-3 font-medium text-slate-600">
+                <th scope="row" className="p-2 sm:p-3 font-medium text-slate-600">
                   {row.label}
                 </th>
-                <td className="p-3 align-top text-slate-900">{row.value(a)}</td>
-                <td className="p-3 align-top text-slate-900">{row.value(b)}</td>
+                <td className="p-2 align-top text-slate-900 [overflow-wrap:anywhere] sm:p-3">
+                  {row.value(a)}
+                </td>
+                <td className="p-2 align-top text-slate-900 [overflow-wrap:anywhere] sm:p-3">
+                  {row.value(b)}
+                </td>
               </tr>
             ))}
           </tbody>

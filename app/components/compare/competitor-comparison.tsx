@@ -55,15 +55,15 @@ export function CompetitorComparison({
           Roundlist and {competitor.name}, feature by feature
         </h2>
         <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full min-w-[36rem] table-fixed text-left text-sm">
+          <table className="w-full table-fixed text-left text-sm">
             <caption className="sr-only">Roundlist compared with {competitor.name}</caption>
             <thead className="bg-slate-50">
               <tr>
-                <td className="w-40 p-3" />
-                <th scope="col" className="p-3 font-semibold text-slate-900">
+                <td className="w-24 p-2 sm:w-40 sm:p-3" />
+                <th scope="col" className="p-2 sm:p-3 font-semibold text-slate-900">
                   Roundlist
                 </th>
-                <th scope="col" className="p-3 font-semibold text-slate-900">
+                <th scope="col" className="p-2 sm:p-3 font-semibold text-slate-900">
                   {competitor.name}
                 </th>
               </tr>
@@ -71,11 +71,13 @@ export function CompetitorComparison({
             <tbody className="divide-y divide-slate-200">
               {competitor.features.map((row) => (
                 <tr key={row.key}>
-                  <th scope="row" className="p-3 align-top font-medium text-slate-600">
+                  <th scope="row" className="p-2 sm:p-3 align-top font-medium text-slate-600">
                     {row.label}
                   </th>
-                  <td className="p-3 align-top text-slate-900">{ROUNDLIST_FEATURES[row.key]}</td>
-                  <td className="p-3 align-top text-slate-900">
+                  <td className="p-2 align-top text-slate-900 [overflow-wrap:anywhere] sm:p-3">
+                    {ROUNDLIST_FEATURES[row.key]}
+                  </td>
+                  <td className="p-2 align-top text-slate-900 [overflow-wrap:anywhere] sm:p-3">
                     {row.competitor}
                     {row.source ? <SourceNote source={row.source} /> : null}
                   </td>

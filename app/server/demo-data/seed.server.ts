@@ -81,5 +81,6 @@ export async function deleteAllCompanies(db: Db): Promise<void> {
   await db.execute(sql`truncate companies, suppressed_companies restart identity`);
   // The similar-companies lists name the old ids.
   await db.execute(sql`delete from company_similarities`);
+  await db.execute(sql`delete from company_pairs`);
   await db.execute(sql`delete from similarity_state`);
 }

@@ -5,6 +5,12 @@ import { queryRows } from "../db/query-rows.server";
 /** Compare pages are linked and listed for each company's this many most similar companies. */
 export const CHOSEN_PAIRS_PER_COMPANY = 3;
 
+/**
+ * A compare sitemap lists the pairs chosen by the companies of one block of this many ids: at most
+ * 45,000 pairs, the sitemaps' limit.
+ */
+export const COMPARE_BLOCK_COMPANIES = 45_000 / CHOSEN_PAIRS_PER_COMPANY;
+
 /** The current generation's row of a company (one primary-key lookup), joined to the state's one row. */
 const CURRENT = sql.raw(
   "company_similarities s join similarity_state st on st.id = 1 and st.generation = s.generation",

@@ -109,15 +109,17 @@ describe("refreshSimilarities", () => {
     await seedSet();
     await refreshSimilarities(database.db);
     const subject = await idOf("saas-0");
-    const before = (await similarCompanyIds(database.db, subject, 6)) ?? [];
+    const before = ((await similarCompanyIds(database.db, subject, 6)) ?? []).map((item) => item.id);
     const [first] = await queryRows<{ email: string }>(
       database.db,
       sql`select email from companies where id = ${before[0] ?? 0}`,
     );
     await requestDoNotSell(database.db, first?.email ?? "", SECRET);
     const after = (await similarCompanyIds(database.db, subject, 6)) ?? [];
-    expect(after).not.toContain(before[0]);
+    expect(after.map((item) => item.id)).not.toContain(before[0]);
     expect(after).toHaveLength(6);
+    // The ranks stay those of the refresh: the first visible one is now the second most similar.
+    expect(after[0]?.rank).toBe(2);
     await database.db.insert(companies).values(
       company("Newcomer", {
         slug: "newcomer",

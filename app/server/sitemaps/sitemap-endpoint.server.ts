@@ -48,6 +48,7 @@ export async function handleSitemapRequest(request: Request): Promise<Response> 
   const match = /^\/sitemaps\/(companies|compare)-([1-9]\d{0,5})\.xml$/.exec(pathname);
   const chunk = match ? Number(match[2]) : 0;
   if (chunk < 1 || chunk > MAX_CHUNK * CHOSEN_PAIRS_PER_COMPANY) return notFound();
+  // A compare sitemap's number is its block of company ids (COMPARE_BLOCK_COMPANIES each).
   const body =
     match?.[1] === "compare"
       ? await compareSitemapStream(db, origin, chunk)

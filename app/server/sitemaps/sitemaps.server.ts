@@ -1,11 +1,9 @@
 import { sql } from "drizzle-orm";
-import { comparePath } from "~/core/compare";
 import { COMPETITORS } from "~/core/competitors";
 import { directoryPaths, isIndexableList } from "~/core/directory";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { getDirectoryCatalog } from "../directory/directory-catalog.server";
-import { CHOSEN_PAIRS_PER_COMPANY } from "../similarity/similar-companies.server";
 
 /**
  * Issue 13 sitemaps: `/sitemap.xml` is an index over `/sitemaps/static.xml`, `/sitemaps/directory.xml` and
@@ -30,12 +28,6 @@ export const STATIC_PATHS: readonly string[] = [
   "/compare",
   ...COMPETITORS.map((competitor) => `/compare/${competitor.slug}`),
 ];
-
-/**
- * Company-vs-company sitemaps cover the pairs chosen for the companies of one block of this many ids: each
- * company names at most CHOSEN_PAIRS_PER_COMPANY pairs, so a sitemap holds at most 45,000 URLs.
- */
-export const COMPARE_CHUNK_SIZE = SITEMAP_CHUNK_SIZE / CHOSEN_PAIRS_PER_COMPANY;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const URLSET_OPEN = `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
@@ -75,16 +67,11 @@ export async function companySitemapChunks(
 }
 
 /** The sitemap index: static, directory, then one sitemap per non-empty block of company ids. */
-export async function sitemapIndex(
-  db: Db,
-  origin: string,
-  chunkSize = SITEMAP_CHUNK_SIZE,
-  compareChunkSize = COMPARE_CHUNK_SIZE,
-): Promise<string> {
+export async function sitemapIndex(db: Db, origin: string, chunkSize = SITEMAP_CHUNK_SIZE): Promise<string> {
   const [catalog, chunks, compareChunks] = await Promise.all([
     getDirectoryCatalog(db),
     companySitemapChunks(db, chunkSize),
-    compareSitemapChunks(db, compareChunkSize),
+    compareSitemapChunks(db),
   ]);
   const entry = (path: string, lastModified: string | null) =>
     `<sitemap><loc>${absolute(origin, path)}</loc>${lastModified ? `<lastmod>${lastModified}</lastmod>` : ""}</sitemap>\n`;
@@ -184,20 +171,13 @@ export function compareSitemapPath(chunk: number): string {
   return `/sitemaps/compare-${chunk}.xml`;
 }
 
-/** The current similarity generation's row of a company, as "s". */
-const CURRENT_SIMILARITIES = sql.raw(
-  "company_similarities s join similarity_state st on st.id = 1 and st.generation = s.generation",
-);
-
-/** The compare sitemaps that hold a pair: their numbers and the last similarity refresh's time. */
-export async function compareSitemapChunks(
-  db: Db,
-  chunkSize = COMPARE_CHUNK_SIZE,
-): Promise<Array<{ chunk: number; lastModified: string }>> {
+/** The compare sitemaps that hold a pair: their numbers (blocks) and the last similarity refresh's time. */
+export async function compareSitemapChunks(db: Db): Promise<Array<{ chunk: number; lastModified: string }>> {
   const rows = await queryRows<{ chunk: number; last_modified: string | Date }>(
     db,
-    sql`select ((s.company_id - 1) / ${chunkSize})::int + 1 as chunk, max(st.refreshed_at) as last_modified
-        from ${CURRENT_SIMILARITIES} where cardinality(s.similar_ids) > 0 group by 1 order by 1`,
+    sql`select distinct p.block as chunk, st.refreshed_at as last_modified
+        from company_pairs p join similarity_state st on st.id = 1 and st.generation = p.generation
+        order by 1`,
   );
   return rows.map((row) => ({
     chunk: Number(row.chunk),
@@ -206,59 +186,57 @@ export async function compareSitemapChunks(
 }
 
 /**
- * One compare sitemap, streamed: the pairs chosen for the companies with ids in block `chunk` (each
- * company's CHOSEN_PAIRS_PER_COMPANY most similar), at their canonical URL. A pair both companies chose is
- * listed once, from the company whose slug sorts first; suppressed companies are left out. Null when the
- * block holds no pair.
+ * One compare sitemap, streamed: the pairs the last similarity refresh chose for the companies of block
+ * `chunk` (server/similarity: each pair once, at its canonical path), read BATCH_ROWS at a time in primary-key
+ * order, without the pairs of a suppressed company. lastmod is the refresh's time. Null when the block holds
+ * no pair.
  */
 export async function compareSitemapStream(
   db: Db,
   origin: string,
   chunk: number,
-  chunkSize = COMPARE_CHUNK_SIZE,
 ): Promise<ReadableStream<Uint8Array> | null> {
-  const last = chunk * chunkSize;
-  const batchCompanies = Math.max(1, Math.floor(BATCH_ROWS / CHOSEN_PAIRS_PER_COMPANY));
-  const readBatch = async (after: number) => {
-    const upTo = Math.min(last, after + batchCompanies);
-    const rows = await queryRows<{ a: string; b: string; last_modified: string | Date }>(
+  const [state] = await queryRows<{ generation: number; refreshed_at: string | Date }>(
+    db,
+    sql`select generation, refreshed_at from similarity_state where id = 1`,
+  );
+  if (!state) return null;
+  const lastModified = new Date(state.refreshed_at).toISOString();
+  const readBatch = (after: { a: number; b: number }) =>
+    queryRows<{ a_id: number; b_id: number; path: string }>(
       db,
-      sql`select cx.slug as a, cy.slug as b, greatest(cx.updated_at, cy.updated_at) as last_modified
-          from ${CURRENT_SIMILARITIES}
-          cross join lateral unnest(s.similar_ids[1:${CHOSEN_PAIRS_PER_COMPANY}]) with ordinality as y(id, ord)
-          join companies cx on cx.id = s.company_id and not cx.suppressed
-          join companies cy on cy.id = y.id and not cy.suppressed
-          left join company_similarities r on r.generation = s.generation and r.company_id = y.id
-          where s.company_id > ${after} and s.company_id <= ${upTo}
-            and not (coalesce(s.company_id = any(r.similar_ids[1:${CHOSEN_PAIRS_PER_COMPANY}]), false) and cy.slug < cx.slug)
-          order by s.company_id, y.ord`,
+      sql`select p.a_id, p.b_id, p.path from company_pairs p
+          where p.generation = ${state.generation} and p.block = ${chunk} and (p.a_id, p.b_id) > (${after.a}, ${after.b})
+            and not exists (select 1 from suppressed_companies s where s.company_id in (p.a_id, p.b_id))
+          order by p.a_id, p.b_id limit ${BATCH_ROWS}`,
     );
-    return { rows, upTo };
-  };
-  let next = await readBatch((chunk - 1) * chunkSize);
-  while (next.rows.length === 0 && next.upTo < last) next = await readBatch(next.upTo);
-  if (next.rows.length === 0) return null;
+  let batch = await readBatch({ a: 0, b: 0 });
+  if (batch.length === 0) return null;
   const encoder = new TextEncoder();
-  let pending: typeof next | null = next;
   let isOpen = false;
+  let isLast = false;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         if (!isOpen) {
           isOpen = true;
           controller.enqueue(encoder.encode(URLSET_OPEN));
+          return;
         }
-        if (pending === null) {
+        if (isLast) {
           controller.enqueue(encoder.encode(URLSET_CLOSE));
           controller.close();
           return;
         }
         let text = "";
-        for (const row of pending.rows) {
-          text += urlEntry(origin, comparePath(row.a, row.b), new Date(row.last_modified).toISOString());
+        for (const row of batch) text += urlEntry(origin, row.path, lastModified);
+        controller.enqueue(encoder.encode(text));
+        const end = batch.at(-1);
+        if (batch.length < BATCH_ROWS || !end) isLast = true;
+        else {
+          batch = await readBatch({ a: end.a_id, b: end.b_id });
+          if (batch.length === 0) isLast = true;
         }
-        if (text) controller.enqueue(encoder.encode(text));
-        pending = pending.upTo < last ? await readBatch(pending.upTo) : null;
       },
     },
     { highWaterMark: 0 },
