@@ -1,3 +1,5 @@
+import type { CompanyListing } from "./company-listing";
+
 /**
  * What a public company page shows (issue 13): pure shapes and rules, filled on the server
  * (server/directory/company-profile.server.ts). The founder email is masked there for anyone without active
@@ -16,16 +18,6 @@ export interface ProfileFounder {
 export interface ProfileLink {
   name: string;
   path: string;
-}
-
-export interface RelatedCompany {
-  slug: string;
-  name: string;
-  description: string | null;
-  location: string | null;
-  lastFundingType: string | null;
-  lastFundingAmountUsd: number | null;
-  lastFundingDate: string | null;
 }
 
 export interface CompanyProfile {
@@ -51,7 +43,7 @@ export interface CompanyProfile {
   founders: ProfileFounder[];
   /** The record's `updated_at` (ISO 8601). */
   updatedAt: string;
-  related: RelatedCompany[];
+  related: CompanyListing[];
   /** Compare pages with the companies the similarity rule chose for this one (its three most similar). */
   comparisons: ProfileLink[];
 }

@@ -1,19 +1,10 @@
 import { Link } from "react-router";
+import type { CompanyListing } from "~/core/company-listing";
 import { directoryPaths } from "~/core/directory";
 import { formatAmount, formatDate } from "~/core/format";
 
-export interface ListedCompany {
-  slug: string;
-  name: string;
-  description: string | null;
-  location: string | null;
-  lastFundingType: string | null;
-  lastFundingAmountUsd: number | null;
-  lastFundingDate: string | null;
-}
-
 /** A directory list: each company's name (its page), one line about it, its last round and its city. */
-export function CompanyList({ companies, label }: { companies: readonly ListedCompany[]; label: string }) {
+export function CompanyList({ companies, label }: { companies: readonly CompanyListing[]; label: string }) {
   if (companies.length === 0) {
     return (
       <p className="mt-8 rounded-lg bg-slate-50 p-6 text-slate-700">No companies are listed here yet.</p>

@@ -1,16 +1,13 @@
 import { sql } from "drizzle-orm";
-import {
-  type CompanyProfile,
-  foundersOf,
-  type ProfileLink,
-  type RelatedCompany,
-} from "~/core/company-profile";
+import type { CompanyListing } from "~/core/company-listing";
+import { type CompanyProfile, foundersOf, type ProfileLink } from "~/core/company-profile";
 import { comparePath } from "~/core/compare";
 import { citySlug, directoryPaths, industrySlug } from "~/core/directory";
 import { maskEmail } from "~/core/mask";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { CHOSEN_PAIRS_PER_COMPANY, similarCompanyIds } from "../similarity/similar-companies.server";
+import { LISTING_COLUMNS, type ListingRow, toListing } from "./company-listing.server";
 
 /** How many related companies a company page lists. */
 export const RELATED_COMPANIES = 6;
@@ -43,35 +40,8 @@ interface ProfileRow extends Record<string, unknown> {
   updated_at: string | Date;
 }
 
-interface RelatedRow extends Record<string, unknown> {
-  slug: string;
-  organization_name: string;
-  description: string | null;
-  headquarters_location: string | null;
-  last_funding_type: string | null;
-  last_funding_amount_usd: string | number | null;
-  last_funding_date: string | null;
-}
-
 function amount(value: string | number | null): number | null {
   return value === null ? null : Number(value);
-}
-
-const RELATED_COLUMNS = sql.raw(
-  "c.slug, c.organization_name, c.description, c.headquarters_location, c.last_funding_type, " +
-    "c.last_funding_amount_usd, c.last_funding_date::text as last_funding_date",
-);
-
-function toRelated(found: RelatedRow): RelatedCompany {
-  return {
-    slug: found.slug,
-    name: found.organization_name,
-    description: found.description,
-    location: found.headquarters_location,
-    lastFundingType: found.last_funding_type,
-    lastFundingAmountUsd: amount(found.last_funding_amount_usd),
-    lastFundingDate: found.last_funding_date,
-  };
 }
 
 /**
@@ -82,22 +52,22 @@ function toRelated(found: RelatedRow): RelatedCompany {
 async function relatedCompanies(
   db: Db,
   row: ProfileRow,
-): Promise<{ related: RelatedCompany[]; comparisons: ProfileLink[] }> {
+): Promise<{ related: CompanyListing[]; comparisons: ProfileLink[] }> {
   const ranked = await similarCompanyIds(db, row.id, RELATED_COMPANIES);
   if (ranked === null) return { related: await relatedByIndexedRule(db, row), comparisons: [] };
   if (ranked.length === 0) return { related: [], comparisons: [] };
-  const rows = await queryRows<RelatedRow & { id: number }>(
+  const rows = await queryRows<ListingRow & { id: number }>(
     db,
-    sql`select c.id, ${RELATED_COLUMNS} from companies c
+    sql`select c.id, ${LISTING_COLUMNS} from companies c
         where c.id = any(${sql.param(ranked.map((item) => item.id))}::int[])`,
   );
   const byId = new Map(rows.map((found) => [found.id, found]));
-  const related: RelatedCompany[] = [];
+  const related: CompanyListing[] = [];
   const comparisons: ProfileLink[] = [];
   for (const { id, rank } of ranked) {
     const found = byId.get(id);
     if (!found) continue;
-    related.push(toRelated(found));
+    related.push(toListing(found));
     // The pairs the similarity rule chose (its three most similar) get compare pages worth linking.
     if (rank <= CHOSEN_PAIRS_PER_COMPANY) {
       comparisons.push({
@@ -118,24 +88,24 @@ async function relatedCompanies(
  * large city may find fewer than six; the page then shows what it found. Issue 14's similarity rule
  * replaces this.
  */
-async function relatedByIndexedRule(db: Db, row: ProfileRow): Promise<RelatedCompany[]> {
+async function relatedByIndexedRule(db: Db, row: ProfileRow): Promise<CompanyListing[]> {
   const industry = row.industries[0] ?? row.industry_groups[0];
   if (!industry) return [];
   const inIndustry = sql`c.industries @> ${sql.param([industry])}::text[]`;
   const visible = sql`not c.suppressed and c.id <> ${row.id}`;
   const order = sql`order by c.last_funding_date desc nulls last, c.id desc limit ${RELATED_COMPANIES}`;
-  const related: RelatedCompany[] = [];
-  const add = (rows: RelatedRow[]) => {
+  const related: CompanyListing[] = [];
+  const add = (rows: ListingRow[]) => {
     for (const found of rows) {
       if (related.length >= RELATED_COMPANIES || related.some((item) => item.slug === found.slug)) continue;
-      related.push(toRelated(found));
+      related.push(toListing(found));
     }
   };
   if (row.city && row.country) {
     add(
-      await queryRows<RelatedRow>(
+      await queryRows<ListingRow>(
         db,
-        sql`select ${RELATED_COLUMNS} from (
+        sql`select ${LISTING_COLUMNS} from (
               select * from companies c where c.city = ${row.city} and c.country = ${row.country} and ${visible}
               order by c.last_funding_date desc nulls last, c.id desc limit ${RELATED_WALK_ROWS}
             ) c where ${inIndustry} ${order}`,
@@ -144,9 +114,9 @@ async function relatedByIndexedRule(db: Db, row: ProfileRow): Promise<RelatedCom
   }
   if (related.length < RELATED_COMPANIES && row.last_funding_type) {
     add(
-      await queryRows<RelatedRow>(
+      await queryRows<ListingRow>(
         db,
-        sql`select ${RELATED_COLUMNS} from (
+        sql`select ${LISTING_COLUMNS} from (
               select * from companies c
               where c.last_funding_type = ${row.last_funding_type} and c.last_funding_date is not null and ${visible}
               order by c.last_funding_date desc limit ${RELATED_WALK_ROWS}

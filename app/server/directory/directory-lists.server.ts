@@ -1,4 +1,5 @@
 import { and, type SQL, sql } from "drizzle-orm";
+import type { CompanyListing } from "~/core/company-listing";
 import { DIRECTORY_PAGE_SIZE, type DirectoryLetter } from "~/core/directory";
 import { EMPTY_SEARCH } from "~/core/search-params";
 import { estimatedTableRows } from "../companies/search-count.server";
@@ -8,42 +9,7 @@ import { isSelective, walkFor } from "../companies/search-plan";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { notSuppressed } from "../suppression/suppression-filter.server";
-
-/**
- * One company in a public list: no founder, no email. A directory page never holds an address, so none can
- * leak through its HTML or its `.data`.
- */
-export interface DirectoryListItem {
-  slug: string;
-  name: string;
-  description: string | null;
-  location: string | null;
-  lastFundingType: string | null;
-  lastFundingAmountUsd: number | null;
-  lastFundingDate: string | null;
-}
-
-interface ListRow extends Record<string, unknown> {
-  slug: string;
-  organization_name: string;
-  description: string | null;
-  headquarters_location: string | null;
-  last_funding_type: string | null;
-  last_funding_amount_usd: string | number | null;
-  last_funding_date: string | null;
-}
-
-function toItem(row: ListRow): DirectoryListItem {
-  return {
-    slug: row.slug,
-    name: row.organization_name,
-    description: row.description,
-    location: row.headquarters_location,
-    lastFundingType: row.last_funding_type,
-    lastFundingAmountUsd: row.last_funding_amount_usd === null ? null : Number(row.last_funding_amount_usd),
-    lastFundingDate: row.last_funding_date,
-  };
-}
+import { LISTING_COLUMNS, type ListingRow, toListing } from "./company-listing.server";
 
 /** The companies of a city page: the city in its country (any region), not suppressed. */
 export function cityMembers(city: string, country: string): SQL {
@@ -67,13 +33,13 @@ export async function listPage(
   total: number,
   page: number,
   order: "city-index" | "date-walk",
-): Promise<DirectoryListItem[]> {
+): Promise<CompanyListing[]> {
   if (total === 0) return [];
   const tableRows = await estimatedTableRows(db);
   const selective = isSelective(total, tableRows);
   const walk = order === "date-walk" ? walkFor(page, total, tableRows) : undefined;
   const rows = await pageRows(db, members, page, selective, walk);
-  return rows.map(toItem);
+  return rows.map(toListing);
 }
 
 /** The slug range of a letter: "a" is [a, b); "0-9" is everything before "a" (slugs start with a-z or 0-9). */
@@ -87,16 +53,10 @@ function letterRange(letter: DirectoryLetter): SQL {
  * One page of an A-Z list, by slug. The page's ids come from the (slug, id) index alone, so a deep page
  * skips its offset without reading the table (page 600 of "s" on 1,000,000 companies: 132 -> 19 ms).
  */
-export async function letterPage(
-  db: Db,
-  letter: DirectoryLetter,
-  page: number,
-): Promise<DirectoryListItem[]> {
-  const rows = await queryRows<ListRow>(
+export async function letterPage(db: Db, letter: DirectoryLetter, page: number): Promise<CompanyListing[]> {
+  const rows = await queryRows<ListingRow>(
     db,
-    sql`select c.slug, c.organization_name, c.description, c.headquarters_location, c.last_funding_type,
-          c.last_funding_amount_usd, c.last_funding_date::text as last_funding_date
-        from companies c
+    sql`select ${LISTING_COLUMNS} from companies c
         where c.id in (
           select c.id from companies c
           where ${letterRange(letter)}
@@ -106,5 +66,5 @@ export async function letterPage(
         )
         order by c.slug`,
   );
-  return rows.map(toItem);
+  return rows.map(toListing);
 }
