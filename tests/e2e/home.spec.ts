@@ -194,7 +194,7 @@ test("a search from the hero switches to the search view", async ({ page }) => {
 
 test("choosing a plan as a visitor opens the sign-up dialog", async ({ page }) => {
   await gotoHydrated(page, "/");
-  await page.locator("#pricing").getByRole("button", { name: "Start the Annual plan" }).click();
+  await page.locator("#pricing").getByRole("button", { name: "Start free trial, Annual plan" }).click();
   await expect(page.getByRole("dialog", { name: "Create Account" })).toBeVisible();
 });
 

@@ -14,7 +14,7 @@ test("subscribe to the annual plan on the demo provider, upgrade the trial, then
   await expect(pricing.getByText("Most Popular")).toBeVisible();
   await expect(pricing.getByText("Save $289 annually")).toBeVisible();
   await expect(pricing.getByText("$25/month")).toBeVisible();
-  await pricing.getByRole("button", { name: "Start the Annual plan" }).click();
+  await pricing.getByRole("button", { name: "Start free trial, Annual plan" }).click();
 
   // The demo provider's checkout page, clearly marked as a demo.
   await expect(page).toHaveURL(/\/demo-checkout\/demo_cs_/);

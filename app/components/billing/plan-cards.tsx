@@ -55,7 +55,7 @@ export function PlanCards({ pendingPlan, onChoose }: PlanCardsProps) {
               isBusy={pendingPlan === id}
               disabled={pendingPlan !== null && pendingPlan !== id}
               onClick={() => onChoose(id)}
-              aria-label={`Start the ${plan.name} plan`}
+              aria-label={`Start free trial, ${plan.name} plan`}
             >
               Start free trial
             </Button>

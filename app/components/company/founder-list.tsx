@@ -1,7 +1,7 @@
-import { Mail } from "lucide-react";
 import type { ProfileFounder } from "~/core/company-profile";
 import { BreakableEmail } from "../search/breakable-email";
 import { CopyEmailButton } from "../search/copy-email-button";
+import { SpriteIcon } from "../ui/sprite-icon";
 
 /** Every founder with their role; the one with an address shows it masked, or full with a copy button. */
 export function FounderList({ founders }: { founders: readonly ProfileFounder[] }) {
@@ -14,7 +14,7 @@ export function FounderList({ founders }: { founders: readonly ProfileFounder[] 
           <p className="text-sm text-slate-600">{founder.role}</p>
           {founder.email ? (
             <div className="mt-2 flex min-w-0 items-center gap-1.5 text-sm">
-              <Mail aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-500" />
+              <SpriteIcon name="mail" className="h-3.5 w-3.5 shrink-0 text-slate-500" />
               {founder.isEmailMasked ? (
                 <span data-testid="founder-email" className="min-w-0 font-mono text-slate-700">
                   <BreakableEmail email={founder.email} />

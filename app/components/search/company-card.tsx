@@ -1,6 +1,7 @@
-import { ExternalLink, Globe, Lock, Mail, MapPin } from "lucide-react";
+import { Lock } from "lucide-react";
 import type { CompanyCard as CompanyCardData } from "~/core/company-card";
 import { formatAmount, formatDate } from "~/core/format";
+import { SpriteIcon } from "../ui/sprite-icon";
 import { BreakableEmail } from "./breakable-email";
 import { CopyEmailButton } from "./copy-email-button";
 import { displayHost, externalHref } from "./external-link";
@@ -47,7 +48,7 @@ function FundingFacts({ company }: { company: CompanyCardData }) {
       <div className="col-span-2 min-w-0 sm:col-span-1">
         <dt className="text-xs text-slate-500">Location</dt>
         <dd className="flex items-center gap-1 text-slate-800">
-          <MapPin aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-400" />
+          <SpriteIcon name="map-pin" className="h-3.5 w-3.5 shrink-0 text-slate-400" />
           <span className="truncate">{company.location ?? "Unknown"}</span>
         </dd>
       </div>
@@ -80,7 +81,7 @@ function FounderContact({ company }: { company: CompanyCardData }) {
               rel="noopener noreferrer"
               className="inline-flex min-w-0 items-center gap-1 text-brand-700 hover:underline"
             >
-              <Globe aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
+              <SpriteIcon name="globe" className="h-3.5 w-3.5 shrink-0" />
               <span className="truncate">{displayHost(company.website)}</span>
             </a>
           ) : null}
@@ -93,7 +94,7 @@ function FounderContact({ company }: { company: CompanyCardData }) {
               className="inline-flex items-center gap-1 text-brand-700 hover:underline"
             >
               LinkedIn
-              <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+              <SpriteIcon name="external-link" className="h-3.5 w-3.5" />
             </a>
           ) : null}
         </div>
@@ -111,7 +112,7 @@ function FounderEmail({ email, isMasked }: { email: string | null; isMasked: boo
   return (
     <div>
       <div className="flex min-w-0 items-center gap-1.5">
-        <Mail aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-400" />
+        <SpriteIcon name="mail" className="h-3.5 w-3.5 shrink-0 text-slate-400" />
         {isMasked ? (
           <span data-testid="company-email" className="min-w-0 font-mono text-slate-700">
             <BreakableEmail email={email} />

@@ -1,7 +1,7 @@
-import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { COPY_EMAIL_TOASTS } from "~/core/messages";
+import { SpriteIcon } from "../ui/sprite-icon";
 import { copyToClipboard } from "./copy-to-clipboard";
 
 /** How long the button shows its check mark after a copy. */
@@ -35,9 +35,9 @@ export function CopyEmailButton({ email }: { email: string }) {
       className="shrink-0 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
     >
       {isCopied ? (
-        <Check aria-hidden="true" className="h-4 w-4 text-emerald-600" />
+        <SpriteIcon name="check" className="h-4 w-4 text-emerald-600" />
       ) : (
-        <Copy aria-hidden="true" className="h-4 w-4" />
+        <SpriteIcon name="copy" className="h-4 w-4" />
       )}
     </button>
   );

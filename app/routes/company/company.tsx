@@ -1,4 +1,3 @@
-import { ExternalLink } from "lucide-react";
 import { data, Link } from "react-router";
 import { FounderList } from "~/components/company/founder-list";
 import { UnlockEmails } from "~/components/company/unlock-emails";
@@ -6,6 +5,7 @@ import { Breadcrumbs } from "~/components/directory/breadcrumbs";
 import { CompanyList } from "~/components/directory/company-list";
 import { JsonLdScript } from "~/components/directory/json-ld-script";
 import { displayHost, externalHref } from "~/components/search/external-link";
+import { SpriteIcon } from "~/components/ui/sprite-icon";
 import { companyMetaDescription, fundingSentence } from "~/core/company-profile";
 import { type Crumb, directoryPaths, letterLabel, letterOfSlug } from "~/core/directory";
 import { formatAmount, formatDate } from "~/core/format";
@@ -155,7 +155,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
               className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
             >
               {displayHost(company.website)}
-              <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+              <SpriteIcon name="external-link" className="h-3.5 w-3.5" />
             </a>
           ) : (
             "Not listed"
@@ -170,7 +170,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
               className="inline-flex items-center gap-1 text-brand-700 underline-offset-4 hover:underline"
             >
               LinkedIn
-              <ExternalLink aria-hidden="true" className="h-3.5 w-3.5" />
+              <SpriteIcon name="external-link" className="h-3.5 w-3.5" />
             </a>
           ) : (
             "Not listed"
