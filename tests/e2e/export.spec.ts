@@ -72,10 +72,18 @@ test("a trialing user gets the trial dialog, upgrades from it, then exports", as
   expect(await refused.json()).toEqual({ error: "Exports unlock when your trial is upgraded." });
 
   await gotoHydrated(page, "/search?industry=SaaS");
+  // Issue 15: the trial is named on the page, with its end and the export rule.
+  await expect(page.getByTestId("trial-banner")).toHaveText(
+    /^Your free trial of the Annual plan ends in 7 days \([A-Z][a-z]{2} \d{1,2}, \d{4}\)\. CSV export unlocks when you upgrade\.$/,
+  );
   const total = await shownTotal(page);
   await page.getByRole("button", { name: "Export CSV" }).click();
   const dialog = page.getByRole("dialog", { name: TRIAL_DIALOG });
   await expect(dialog).toBeVisible();
+  // ...and before 'Upgrade Now', what it will charge, and when the first charge comes without it.
+  await expect(dialog.getByTestId("upgrade-charge")).toContainText(
+    "Upgrade Now ends your trial and charges $299 today for the Annual plan, then every year until you cancel.",
+  );
   // Close leaves things as they were.
   await dialog.getByRole("button", { name: "Close", exact: true }).first().click();
   await expect(dialog).toBeHidden();
@@ -84,6 +92,8 @@ test("a trialing user gets the trial dialog, upgrades from it, then exports", as
   await dialog.getByRole("button", { name: "Upgrade Now" }).click();
   await expect(page.getByText("Trial Upgraded Successfully!")).toBeVisible();
   await expect(dialog).toBeHidden();
+  // Paid now: no trial banner.
+  await expect(page.getByTestId("trial-banner")).toHaveCount(0);
 
   const exported = await exportFromPage(page);
   expect(exported.name).toMatch(FILE_NAME);

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { exportPrompt, type ViewerAccess } from "~/core/access";
 import { formatCount } from "~/core/format";
 import type { SearchState } from "~/core/search-params";
+import type { TrialSummary } from "~/core/trial";
 import { useAuthDialog } from "../auth/auth-dialog";
 import { PricingDialog } from "../billing/pricing-dialog";
 import { Button } from "../ui/button";
@@ -11,6 +12,7 @@ import { useCsvExport } from "./use-csv-export";
 
 interface ExportButtonProps {
   access: ViewerAccess;
+  trial: TrialSummary | null;
   state: SearchState;
   /** The search's total, for the progress figure; null while there is no result. */
   total: number | null;
@@ -22,7 +24,7 @@ function progressText(rows: number, total: number | null): string {
 }
 
 /** Issue 6: 'Export CSV' on the search page, exporting every company the current search matches. */
-export function ExportButton({ access, state, total }: ExportButtonProps) {
+export function ExportButton({ access, trial, state, total }: ExportButtonProps) {
   const { openAuthDialog } = useAuthDialog();
   const { isExporting, rowsReceived, start } = useCsvExport();
   const [dialog, setDialog] = useState<"trial" | "pricing" | null>(null);
@@ -47,6 +49,7 @@ export function ExportButton({ access, state, total }: ExportButtonProps) {
         <span aria-live="polite">{isExporting ? progressText(rowsReceived, total) : "Export CSV"}</span>
       </Button>
       <ExportTrialDialog
+        trial={trial}
         open={dialog === "trial"}
         onOpenChange={(open) => setDialog(open ? "trial" : null)}
       />

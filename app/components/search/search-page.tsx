@@ -5,6 +5,7 @@ import type { SearchResult } from "~/core/company-card";
 import type { FilterOptions } from "~/core/filter-options";
 import { formatCount } from "~/core/format";
 import { activeFilterCount, type SearchParamError, type SearchState } from "~/core/search-params";
+import type { TrialSummary } from "~/core/trial";
 import { ExportButton } from "./export-button";
 import { FilterChips } from "./filter-chips";
 import { FilterPanel } from "./filter-panel";
@@ -12,6 +13,7 @@ import { FiltersToggle } from "./filters-toggle";
 import { SearchAccessPrompts } from "./search-access-prompts";
 import { SearchBar } from "./search-bar";
 import { SearchResults } from "./search-results";
+import { TrialBanner } from "./trial-banner";
 import { usePendingSearch, useSearchNavigation } from "./use-search-navigation";
 
 /** Exactly the /search loader's data (app/routes/search/search.tsx). */
@@ -22,6 +24,8 @@ export interface SearchPageProps {
   loadError: string | null;
   filterOptions: FilterOptions;
   access: ViewerAccess;
+  /** A trialing user's trial: the banner, and the price 'Upgrade Now' will charge. */
+  trial: TrialSummary | null;
   totalCompanies: number;
 }
 
@@ -36,6 +40,7 @@ export function SearchPage({
   loadError,
   filterOptions,
   access,
+  trial,
   totalCompanies,
 }: SearchPageProps) {
   const panelId = useId();
@@ -52,6 +57,8 @@ export function SearchPage({
           {formatCount(totalCompanies)} venture-funded startups and their founders.
         </p>
       </header>
+
+      {trial ? <TrialBanner trial={trial} /> : null}
 
       <div className="flex flex-col gap-3">
         <div className="flex flex-col gap-2 sm:flex-row">
@@ -83,7 +90,12 @@ export function SearchPage({
       <div className="relative">
         {loadError ? null : (
           <div className="absolute -top-3 right-0 z-10">
-            <ExportButton access={access} state={state} total={isLoading ? null : (result?.total ?? null)} />
+            <ExportButton
+              access={access}
+              trial={trial}
+              state={state}
+              total={isLoading ? null : (result?.total ?? null)}
+            />
           </div>
         )}
         <SearchResults result={result} loadError={loadError} isLoading={isLoading} onPageChange={goToPage} />

@@ -5,7 +5,7 @@ import { rootOrigin, seo } from "~/core/seo";
 import { recordActivity, searchActivityType } from "~/server/activity/activity.server";
 import { getDb } from "~/server/app-database.server";
 import { getSession } from "~/server/auth/session.server";
-import { getViewerAccess } from "~/server/billing/viewer-access.server";
+import { getViewerAccessAndTrial } from "~/server/billing/viewer-access.server";
 import { getFilterOptions, getHomeStats } from "~/server/companies/catalog.server";
 import { searchCompanies } from "~/server/companies/search.server";
 import { causedByDatabaseOutage } from "~/server/database-unavailable.server";
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { state, errors } = parseSearchParams(url.searchParams);
   const [db, session] = await Promise.all([getDb(), getSession(request)]);
   const user = session.user;
-  const access = await getViewerAccess(db, user);
+  const { access, trial } = await getViewerAccessAndTrial(db, user);
   const [filterOptions, stats] = await Promise.all([getFilterOptions(db), getHomeStats(db)]);
   try {
     // spec 4 / decisions.md: only active access sees full emails, whatever the client asks for.
@@ -27,7 +27,16 @@ export async function loader({ request }: Route.LoaderArgs) {
       if (type) void recordActivity(db, user.id, type, state, result.total);
     }
     return data(
-      { state, errors, result, loadError: null, filterOptions, access, totalCompanies: stats.totalCompanies },
+      {
+        state,
+        errors,
+        result,
+        loadError: null,
+        filterOptions,
+        access,
+        trial,
+        totalCompanies: stats.totalCompanies,
+      },
       { headers: { "Cache-Control": "private, no-store" } },
     );
   } catch (error) {
@@ -42,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         loadError: "An unexpected error occurred",
         filterOptions,
         access,
+        trial,
         totalCompanies: stats.totalCompanies,
       },
       { status: 500, headers: { "Cache-Control": "private, no-store" } },

@@ -1,4 +1,5 @@
 import { VISITOR_ACCESS, type ViewerAccess, viewerAccess } from "~/core/access";
+import { type TrialSummary, trialSummary } from "~/core/trial";
 import type { SessionUser } from "../auth/session.server";
 import type { Db } from "../db/database.server";
 import { getBillingState } from "./billing.server";
@@ -15,4 +16,17 @@ export async function getViewerAccess(
   if (!user) return VISITOR_ACCESS;
   const billing = await getBillingState(db, user);
   return viewerAccess(user, billing.subscriptions);
+}
+
+/**
+ * getViewerAccess, and for a user on a trial what the search page tells them about it (issue 15): from the
+ * same billing state, read once.
+ */
+export async function getViewerAccessAndTrial(
+  db: Db,
+  user: Pick<SessionUser, "id" | "isAdmin"> | null,
+): Promise<{ access: ViewerAccess; trial: TrialSummary | null }> {
+  if (!user) return { access: VISITOR_ACCESS, trial: null };
+  const billing = await getBillingState(db, user);
+  return { access: viewerAccess(user, billing.subscriptions), trial: trialSummary(billing.primary) };
 }
