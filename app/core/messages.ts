@@ -107,6 +107,13 @@ export const PAYMENT_RETURN_TOASTS = {
     description: "Welcome to your Pro Plan. You now have full access to all features.",
     type: "success",
   },
+  /** Issue 15: the checkout started a free trial; nothing was charged yet. */
+  trialStarted: {
+    title: "Your free trial has started",
+    description:
+      "Search and see every founder email now. The first charge comes when the trial ends; cancel anytime before.",
+    type: "success",
+  },
   canceled: {
     title: "Payment canceled",
     description: "Your payment was canceled. You can try again anytime.",

@@ -62,7 +62,10 @@ test("every home section renders, with the live figures and the claims", async (
 
   const faq = page.locator("#faq");
   await faq.getByText("Is there a free trial?").click();
-  await expect(faq.getByText(/annual plan starts with a 7-day free trial/)).toBeVisible();
+  // Issue 15: the FAQ and the pricing cards agree: both plans have the trial.
+  await expect(
+    faq.getByText(/Both plans, the annual plan and the monthly one, start with a 7-day free trial/),
+  ).toBeVisible();
   await faq.getByText("Can I cancel anytime?").click();
   await expect(faq.getByText(/anytime, with no fee/)).toBeVisible();
   await expect(faq.locator("details")).toHaveCount(10);

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { PAYMENT_RETURN_TOASTS } from "~/core/messages";
+import { PAYMENT_RETURN_PARAMS, paymentReturnMessage } from "~/core/billing-return";
 
 /**
  * spec 4, return from payment: success=true shows the success notice and refreshes the subscription;
@@ -13,13 +13,12 @@ export function PaymentReturn() {
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    const isSuccess = params.get("success") === "true";
-    const isCanceled = params.get("canceled") === "true";
-    if (!isSuccess && !isCanceled) return;
-    const message = isSuccess ? PAYMENT_RETURN_TOASTS.success : PAYMENT_RETURN_TOASTS.canceled;
-    (isSuccess ? toast.success : toast.info)(message.title, { description: message.description });
-    params.delete("success");
-    params.delete("canceled");
+    const message = paymentReturnMessage(params);
+    if (!message) return;
+    (message.type === "success" ? toast.success : toast.info)(message.title, {
+      description: message.description,
+    });
+    for (const name of PAYMENT_RETURN_PARAMS) params.delete(name);
     const search = params.toString();
     // Removing the parameter is a navigation: the loaders run again and bring the new subscription.
     navigate(

@@ -10,16 +10,19 @@ interface Question {
 
 const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
 
-// spec 9: the FAQ says the free trial is on the annual plan and that cancellation is anytime, no fee. The
-// rest are the questions a buyer of leads asks before paying.
+// spec 9: the FAQ says the free trial is on the annual plan and that cancellation is anytime, no fee.
+// decisions.md gives the monthly plan the same 7-day trial, and the pricing cards show it on both: the FAQ
+// says both (issue 15: the FAQ and the pricing cards agree). The rest are the questions a buyer of leads
+// asks before paying.
 const QUESTIONS: readonly Question[] = [
   {
     question: "Is there a free trial?",
     answer: (
       <>
-        Yes. The annual plan starts with a 7-day free trial: search, filter and see every founder email for 7
-        days before the first charge. CSV export opens once the trial becomes a paid plan, or at once if you
-        upgrade early from your account. Want a longer look first?{" "}
+        Yes. Both plans, the annual plan and the monthly one, start with a 7-day free trial (one per person):
+        search, filter and see every founder email for 7 days before the first charge. CSV export opens once
+        the trial becomes a paid plan, or at once if you upgrade early from your account. Want a longer look
+        first?{" "}
         <Link to="/request-trial" className={linkClass}>
           Request a trial
         </Link>

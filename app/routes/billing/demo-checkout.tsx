@@ -1,6 +1,7 @@
 import { FlaskConical } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { paymentReturnPath } from "~/core/billing-return";
 import { PRODUCT_NAME } from "~/core/brand";
 import { formatDate } from "~/core/format";
 import { monthlyEquivalent, PLANS } from "~/core/plans";
@@ -42,15 +43,16 @@ export async function action({ request, params }: Route.ActionArgs) {
   const db = await getDb();
   if (intent === "cancel") {
     await cancelDemoCheckout(db, params.id, user.id);
-    return redirect("/search?canceled=true");
+    return redirect(paymentReturnPath("canceled"));
   }
+  let paid: { trialStarted: boolean };
   try {
-    await payDemoCheckout(db, params.id, user.id);
+    paid = await payDemoCheckout(db, params.id, user.id);
   } catch (error) {
     if (error instanceof DemoCheckoutError) return data({ error: error.message }, { status: 409 });
     throw error;
   }
-  return redirect("/search?success=true");
+  return redirect(paymentReturnPath(paid.trialStarted ? "trial-started" : "paid"));
 }
 
 export function meta() {

@@ -58,7 +58,12 @@ export async function getOpenDemoCheckout(db: Db, id: string, userId: string, no
  * when a monthly, annual or lifetime plan became current since the checkout was opened (another tab paid
  * first): one person is never charged twice.
  */
-export async function payDemoCheckout(db: Db, id: string, userId: string, now = new Date()): Promise<void> {
+export async function payDemoCheckout(
+  db: Db,
+  id: string,
+  userId: string,
+  now = new Date(),
+): Promise<{ trialStarted: boolean }> {
   const session = await getOpenDemoCheckout(db, id, userId, now);
   if (!session) throw new DemoCheckoutError(BILLING_ERRORS.checkoutExpired);
   const plan = PLANS[session.planId];
@@ -93,6 +98,7 @@ export async function payDemoCheckout(db: Db, id: string, userId: string, now = 
       observedAt: now,
     });
   });
+  return { trialStarted: trialEnd !== null };
 }
 
 export async function cancelDemoCheckout(db: Db, id: string, userId: string): Promise<void> {

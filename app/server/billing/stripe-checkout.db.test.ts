@@ -156,7 +156,8 @@ describe("createStripeCheckoutSession", () => {
       "subscription_data[metadata][plan]": "monthly",
       "subscription_data[trial_period_days]": "7",
       customer_email: "ada@example.com",
-      success_url: `${APP_URL}/search?success=true`,
+      // Issue 15: the return says a trial started (nothing is charged yet).
+      success_url: `${APP_URL}/search?success=true&trial=started`,
       cancel_url: `${APP_URL}/search?canceled=true`,
       allow_promotion_codes: "true",
     });
@@ -182,6 +183,8 @@ describe("createStripeCheckoutSession", () => {
 
     const body = onlyRequest().body;
     expect(body.has("subscription_data[trial_period_days]")).toBe(false);
+    // Without a trial the customer pays at once: the return is spec 4's plain success.
+    expect(body.get("success_url")).toBe(`${APP_URL}/search?success=true`);
     expect(body.get("subscription_data[metadata][userId]")).toBe("user_ada");
   });
 

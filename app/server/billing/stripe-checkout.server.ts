@@ -1,4 +1,5 @@
 import type Stripe from "stripe";
+import { paymentReturnPath } from "~/core/billing-return";
 import { type CheckoutPlanId, PLANS } from "~/core/plans";
 import type { Db } from "../db/database.server";
 import { isTrialAvailable, stripeCustomerOf } from "./subscriptions.server";
@@ -49,8 +50,8 @@ export async function createStripeCheckoutSession(
     },
     // A returning customer keeps one Stripe customer (one portal, one payment history).
     ...(customer ? { customer } : { customer_email: user.email }),
-    success_url: `${deps.appUrl}/search?success=true`,
-    cancel_url: `${deps.appUrl}/search?canceled=true`,
+    success_url: `${deps.appUrl}${paymentReturnPath(withTrial ? "trial-started" : "paid")}`,
+    cancel_url: `${deps.appUrl}${paymentReturnPath("canceled")}`,
     allow_promotion_codes: true,
   });
   if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
