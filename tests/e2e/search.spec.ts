@@ -116,12 +116,19 @@ test("a subscriber searches, filters, pages, copies an email, and a reload shows
   await expect(page.getByTestId("results-total")).toHaveText(/^[\d,]+ companies$/);
 
   // The pager: only the page changes.
-  const pager = page.getByRole("navigation", { name: "Pagination" });
+  const pager = page.getByRole("navigation", { name: "Pagination", exact: true });
   await expect(pager.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  // Issue 15: a pager above the results too, and where the page sits in them.
+  const topPager = page.getByRole("navigation", { name: "Pagination above the results" });
+  await expect(topPager.getByText(/^Page 1 of \d+$/)).toBeVisible();
+  await expect(page.getByTestId("results-range")).toHaveText(/^Showing 1-50 of [\d,]+$/);
   await expect(pager.getByRole("button", { name: "Previous" })).toBeDisabled();
   await pager.getByRole("button", { name: "Next" }).click();
   await expectSearch(page, { q: "software", page: "2" });
   await expect(pager.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await expect(page.getByTestId("results-range")).toHaveText(/^Showing 51-100 of [\d,]+$/);
+  // Focus comes back to the results, not to the top of the document.
+  await expect(page.getByRole("heading", { name: "Results", level: 2 })).toBeFocused();
   await expect(pager.getByRole("button", { name: "Previous" })).toBeEnabled();
 
   // A reload (or a shared link) of page 2 shows the same companies.

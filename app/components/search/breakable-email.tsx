@@ -1,12 +1,16 @@
-/** Long addresses wrap after the local part rather than mid-word (the text itself stays the address). */
+/**
+ * An address that wraps, when it must, only after its local part: never inside its domain (issue 15:
+ * "plevica-\nsemiconductor.example" read as two things). The local part may still break anywhere when it
+ * alone is wider than the line. The text itself stays the address.
+ */
 export function BreakableEmail({ email }: { email: string }) {
   const at = email.indexOf("@");
   if (at <= 0) return <span className="break-all">{email}</span>;
   return (
-    <span className="[overflow-wrap:anywhere]">
-      {email.slice(0, at)}
+    <span>
+      <span className="[overflow-wrap:anywhere]">{email.slice(0, at)}</span>
       <wbr />
-      {email.slice(at)}
+      <span className="whitespace-nowrap">{email.slice(at)}</span>
     </span>
   );
 }

@@ -6,12 +6,14 @@ interface PagerProps {
   page: number;
   pageCount: number;
   onPageChange: (page: number) => void;
+  /** The navigation's name: two pagers (above and below the results) need two names. */
+  label?: string;
 }
 
 /** spec 9: 'Page X of N' with Previous/Next, disabled at the ends. The caller shows it only past 50 results. */
-export function Pager({ page, pageCount, onPageChange }: PagerProps) {
+export function Pager({ page, pageCount, onPageChange, label = "Pagination" }: PagerProps) {
   return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
+    <nav aria-label={label} className="flex items-center justify-between gap-3">
       <Button
         variant="secondary"
         disabled={page <= 1}

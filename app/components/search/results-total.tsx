@@ -1,8 +1,20 @@
 import type { SearchResult } from "~/core/company-card";
 import { formatCount } from "~/core/format";
+import { PAGE_SIZE } from "~/core/search-params";
 
 /** "1,234 companies", or "about 66,000 companies" when the server estimated a large count. */
 export function resultsTotalText(result: Pick<SearchResult, "total" | "isTotalApproximate">): string {
   const noun = result.total === 1 ? "company" : "companies";
   return `${result.isTotalApproximate ? "about " : ""}${formatCount(result.total)} ${noun}`;
+}
+
+/**
+ * Issue 15: where this page sits in the results: "Showing 51-100 of 497", "Showing 1-50 of about 66,000".
+ */
+export function showingRangeText(
+  result: Pick<SearchResult, "total" | "isTotalApproximate" | "page" | "companies">,
+): string {
+  const first = (result.page - 1) * PAGE_SIZE + 1;
+  const last = first + result.companies.length - 1;
+  return `Showing ${formatCount(first)}-${formatCount(last)} of ${result.isTotalApproximate ? "about " : ""}${formatCount(result.total)}`;
 }

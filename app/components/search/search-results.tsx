@@ -1,10 +1,11 @@
 import { CircleAlert, SearchX } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import type { SearchResult } from "~/core/company-card";
 import { PAGE_SIZE } from "~/core/search-params";
 import { CompanyCard } from "./company-card";
 import { Pager } from "./pager";
 import { ResultSkeletons } from "./result-skeletons";
-import { resultsTotalText } from "./results-total";
+import { resultsTotalText, showingRangeText } from "./results-total";
 
 interface SearchResultsProps {
   result: SearchResult | null;
@@ -15,9 +16,21 @@ interface SearchResultsProps {
 
 /** The results area: the error banner, the total, the cards (or skeletons, or the empty state), the pager. */
 export function SearchResults({ result, loadError, isLoading, onPageChange }: SearchResultsProps) {
+  // Issue 15: after a page change, focus returns to the results heading (not to the top of the document).
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [hasPaged, setHasPaged] = useState(false);
+  useEffect(() => {
+    if (!hasPaged || isLoading) return;
+    headingRef.current?.focus();
+    setHasPaged(false);
+  }, [hasPaged, isLoading]);
+  const changePage = (page: number) => {
+    setHasPaged(true);
+    onPageChange(page);
+  };
   return (
     <section aria-labelledby="results-heading" aria-busy={isLoading} className="flex flex-col gap-3">
-      <h2 id="results-heading" className="sr-only">
+      <h2 id="results-heading" ref={headingRef} tabIndex={-1} className="sr-only">
         Results
       </h2>
       {loadError ? (
@@ -37,7 +50,7 @@ export function SearchResults({ result, loadError, isLoading, onPageChange }: Se
       {isLoading ? (
         <ResultSkeletons />
       ) : result ? (
-        <ResultList result={result} onPageChange={onPageChange} />
+        <ResultList result={result} onPageChange={changePage} />
       ) : null}
     </section>
   );
@@ -67,8 +80,23 @@ function ResultList({
       </div>
     );
   }
+  const hasPages = result.total > PAGE_SIZE;
   return (
     <>
+      {/* Issue 15: a pager above the results too, with where this page sits in them. */}
+      {hasPages ? (
+        <div className="flex flex-col gap-1">
+          <p data-testid="results-range" className="text-sm text-slate-600">
+            {showingRangeText(result)}
+          </p>
+          <Pager
+            page={result.page}
+            pageCount={result.pageCount}
+            onPageChange={onPageChange}
+            label="Pagination above the results"
+          />
+        </div>
+      ) : null}
       <ul className="flex flex-col gap-3">
         {result.companies.map((company) => (
           <li key={company.id}>
@@ -77,7 +105,7 @@ function ResultList({
         ))}
       </ul>
       {/* spec 9: the pager appears only when the total exceeds the page size (50). */}
-      {result.total > PAGE_SIZE ? (
+      {hasPages ? (
         <div className="mt-2">
           <Pager page={result.page} pageCount={result.pageCount} onPageChange={onPageChange} />
         </div>
