@@ -20,13 +20,14 @@ const COMPETITOR_SLUGS = [
 ];
 
 function readable(markup: string): string {
-  return markup.replace(/<wbr\s*\/?>|<!-- -->/g, "");
+  // Inline pieces (spans, line-break hints, React's text separators) join up; any other tag separates.
+  return markup.replace(/<wbr\s*\/?>|<!-- -->|<\/?span[^>]*>/g, "").replace(/<[^>]*>/g, " ");
 }
 
 async function page200(request: APIRequestContext, url: string): Promise<string> {
   const response = await request.get(url);
   expect(response.status(), url).toBe(200);
-  return readable(await response.text());
+  return response.text();
 }
 
 /**
@@ -62,7 +63,7 @@ test.describe("over HTTP", () => {
     for (const slug of COMPETITOR_SLUGS) {
       const html = await page200(request, `/compare/${slug}`);
       expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/compare/${slug}"/>`);
-      expect(html).toMatch(/read 2026-\d\d-\d\d/);
+      expect(readable(html)).toMatch(/read 2026-\d\d-\d\d/);
       expect(html).toContain('"@type":"BreadcrumbList"');
       expect(html).not.toContain('content="noindex"');
     }
@@ -110,7 +111,7 @@ test.describe("over HTTP", () => {
     page,
   }) => {
     const pair = await chosenPair(request);
-    expect(await page200(request, pair)).not.toMatch(FULL_EMAIL);
+    expect(readable(await page200(request, pair))).not.toMatch(FULL_EMAIL);
     expect(readable(await (await request.get(`${pair}.data`)).text())).not.toMatch(FULL_EMAIL);
     await logIn(page, { plan: "pro", status: "active" });
     const subscriber = readable(await (await page.request.get(pair)).text());
@@ -141,9 +142,10 @@ test("a company hidden by a do-not-sell request leaves its comparisons (404) and
     const visitor = await browser.newContext({ baseURL: server.url });
     expect((await visitor.request.get(pair)).status()).toBe(404);
     expect((await visitor.request.get(`/company/${b}`)).status()).toBe(404);
-    const neighbour = readable(await (await visitor.request.get(`/company/${a}`)).text());
+    const neighbour = await (await visitor.request.get(`/company/${a}`)).text();
+    expect(neighbour).toContain(`/company/${a}"`);
     expect(neighbour).not.toContain(`/company/${b}"`);
-    expect(neighbour).not.toContain(email);
+    expect(readable(neighbour)).not.toContain(email);
     await visitor.close();
     await context.close();
   } finally {

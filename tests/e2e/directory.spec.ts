@@ -28,17 +28,19 @@ function canonicalOf(html: string): string | undefined {
 }
 
 /**
- * A page's HTML as a reader sees its text: without the line-break hints (`<wbr>`) and React's text
- * separators (`<!-- -->`) that could split an address in two and hide it from a search for one.
+ * A page's HTML as a reader sees its text (script contents, the loader data, included): an address is
+ * split in spans so it wraps after its local part, and React separates text nodes with `<!-- -->`; either
+ * could hide it from a search for it, so inline markup is dropped and other tags become spaces.
  */
 async function html(request: APIRequestContext, url: string): Promise<string> {
   const response = await request.get(url);
   expect(response.status(), url).toBe(200);
-  return readable(await response.text());
+  return response.text();
 }
 
 function readable(markup: string): string {
-  return markup.replace(/<wbr\s*\/?>|<!-- -->/g, "");
+  // Inline pieces (spans, line-break hints, React's text separators) join up; any other tag separates.
+  return markup.replace(/<wbr\s*\/?>|<!-- -->|<\/?span[^>]*>/g, "").replace(/<[^>]*>/g, " ");
 }
 
 /** The first link under `prefix` on a page. */
@@ -85,10 +87,10 @@ test.describe("as a visitor, over HTTP", () => {
   }) => {
     const city = await firstLink(request, "/directory/cities", "/directory/cities/");
     const company = await firstLink(request, city, "/company/");
-    const visitorHtml = await html(request, company);
+    const visitorHtml = readable(await html(request, company));
     const visitorData = await (await request.get(`${company}.data`)).text();
     expect(visitorHtml).toContain("Founders");
-    expect(visitorHtml).toMatch(/data-testid="founder-email"[^>]*><span[^>]*>[a-z0-9]\*+[a-z0-9]@/);
+    expect(visitorHtml).toMatch(/[a-z0-9]\*{3,}[a-z0-9]@[a-z0-9-]+\.example/);
     expect(visitorHtml).not.toMatch(FULL_EMAIL);
     expect(visitorData).not.toMatch(FULL_EMAIL);
     // Directory lists show no founder or email at all.
