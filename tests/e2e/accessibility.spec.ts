@@ -1,0 +1,56 @@
+/**
+ * axe on the pages people work on and land on, in the states that matter: no serious or critical finding
+ * (WCAG 2.1 A and AA rules). The dialog states are checked with the dialog open.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { gotoHydrated } from "./accounts-helpers";
+import { expect, test } from "./fixtures";
+
+async function seriousFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+}
+
+test("public pages: directory, company, compare", async ({ page }) => {
+  for (const path of [
+    "/",
+    "/directory",
+    "/directory/cities",
+    "/compare",
+    "/compare/crunchbase-alternative",
+  ]) {
+    await gotoHydrated(page, path);
+    expect(await seriousFindings(page), path).toEqual([]);
+  }
+  await gotoHydrated(page, "/directory/companies/a");
+  await page.locator("main a[href^='/company/']").first().click();
+  await expect(page.getByRole("heading", { level: 2, name: "Founders", exact: true })).toBeVisible();
+  expect(await seriousFindings(page), page.url()).toEqual([]);
+});
+
+test("/search for a visitor (sample dialog open), a trial user and a subscriber", async ({ page, login }) => {
+  await gotoHydrated(page, "/search");
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await seriousFindings(page), "visitor").toEqual([]);
+  await login({ plan: "pro", status: "trialing" });
+  await gotoHydrated(page, "/search");
+  await expect(page.getByTestId("trial-banner")).toBeVisible();
+  expect(await seriousFindings(page), "trial").toEqual([]);
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(await seriousFindings(page), "trial export dialog").toEqual([]);
+});
+
+test("/search with filters open for a subscriber", async ({ page, login }) => {
+  await login({ plan: "pro", status: "active" });
+  await gotoHydrated(page, "/search?stage=Seed");
+  await page.getByRole("button", { name: /Filters/ }).click();
+  expect(await seriousFindings(page), "filters").toEqual([]);
+});
