@@ -1,4 +1,5 @@
 import type { CompanyListing } from "./company-listing";
+import { formatAmount } from "./format";
 
 /**
  * What a public company page shows (issue 13): pure shapes and rules, filled on the server
@@ -96,13 +97,6 @@ export function foundersOf(
   return founders;
 }
 
-function formatUsdShort(amount: number): string {
-  if (amount >= 1e9) return `$${(amount / 1e9).toFixed(1).replace(/\.0$/, "")}B`;
-  if (amount >= 1e6) return `$${(amount / 1e6).toFixed(1).replace(/\.0$/, "")}M`;
-  if (amount >= 1e3) return `$${Math.round(amount / 1e3)}K`;
-  return `$${Math.round(amount)}`;
-}
-
 const MONTH_YEAR = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /**
@@ -117,7 +111,7 @@ export function fundingSentence(
 ): string | null {
   const { name, lastFundingType, lastFundingAmountUsd, lastFundingDate, totalFundingAmountUsd } = profile;
   if (!lastFundingType && lastFundingAmountUsd === null) return null;
-  const raised = lastFundingAmountUsd !== null ? `raised ${formatUsdShort(lastFundingAmountUsd)}` : "raised";
+  const raised = lastFundingAmountUsd !== null ? `raised ${formatAmount(lastFundingAmountUsd)}` : "raised";
   const round = lastFundingType
     ? ` in a${/^[AEIOU]/i.test(lastFundingType) ? "n" : ""} ${lastFundingType} round`
     : "";
@@ -126,7 +120,7 @@ export function fundingSentence(
     : "";
   const total =
     totalFundingAmountUsd !== null && totalFundingAmountUsd > (lastFundingAmountUsd ?? 0)
-      ? `, ${formatUsdShort(totalFundingAmountUsd)} in total`
+      ? `, ${formatAmount(totalFundingAmountUsd)} in total`
       : "";
   return `${name} ${raised}${round}${date}${total}.`;
 }

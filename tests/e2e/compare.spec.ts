@@ -6,10 +6,10 @@ import type { APIRequestContext } from "@playwright/test";
 import { gotoHydrated } from "./accounts-helpers";
 import { E2E_PORT } from "./e2e-config";
 import { expect, logIn, test } from "./fixtures";
+import { FULL_EMAIL, readable } from "./page-text";
 import { startPrivateServer } from "./private-server";
 
 const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
-const FULL_EMAIL = /[a-z0-9]+\.[a-z0-9]+@[a-z0-9-]+\.example/;
 const COMPETITOR_SLUGS = [
   "crunchbase-alternative",
   "pitchbook-alternative",
@@ -18,11 +18,6 @@ const COMPETITOR_SLUGS = [
   "dealroom-alternative",
   "cb-insights-alternative",
 ];
-
-function readable(markup: string): string {
-  // Inline pieces (spans, line-break hints, React's text separators) join up; any other tag separates.
-  return markup.replace(/<wbr\s*\/?>|<!-- -->|<\/?span[^>]*>/g, "").replace(/<[^>]*>/g, " ");
-}
 
 async function page200(request: APIRequestContext, url: string): Promise<string> {
   const response = await request.get(url);

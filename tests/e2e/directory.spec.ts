@@ -9,11 +9,10 @@ import type { APIRequestContext } from "@playwright/test";
 import { gotoHydrated } from "./accounts-helpers";
 import { E2E_PORT } from "./e2e-config";
 import { expect, logIn, test } from "./fixtures";
+import { FULL_EMAIL, readable } from "./page-text";
 import { privateDataDir, startPrivateServer } from "./private-server";
 
 const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
-/** A founder address in full: masked ones keep only their first and last character around asterisks. */
-const FULL_EMAIL = /[a-z0-9]+\.[a-z0-9]+@[a-z0-9-]+\.example/;
 
 /** The documents of a page's ld+json blocks, each parsed (a block that does not parse fails the test). */
 function jsonLdOf(html: string): unknown[] {
@@ -27,20 +26,11 @@ function canonicalOf(html: string): string | undefined {
   return /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
 }
 
-/**
- * A page's HTML as a reader sees its text (script contents, the loader data, included): an address is
- * split in spans so it wraps after its local part, and React separates text nodes with `<!-- -->`; either
- * could hide it from a search for it, so inline markup is dropped and other tags become spaces.
- */
+/** A page's HTML, which must answer 200. */
 async function html(request: APIRequestContext, url: string): Promise<string> {
   const response = await request.get(url);
   expect(response.status(), url).toBe(200);
   return response.text();
-}
-
-function readable(markup: string): string {
-  // Inline pieces (spans, line-break hints, React's text separators) join up; any other tag separates.
-  return markup.replace(/<wbr\s*\/?>|<!-- -->|<\/?span[^>]*>/g, "").replace(/<[^>]*>/g, " ");
 }
 
 /** The first link under `prefix` on a page. */

@@ -1,16 +1,6 @@
 import { Link } from "react-router";
-import { CompanyList } from "~/components/directory/company-list";
-import { DirectoryPage } from "~/components/directory/directory-page";
-import { ListPager } from "~/components/directory/list-pager";
-import {
-  citySearchPath,
-  directoryPageCount,
-  directoryPaths,
-  isIndexableList,
-  listedCompanies,
-  MAX_LIST_PAGES,
-  pagePath,
-} from "~/core/directory";
+import { CompanyListPage } from "~/components/directory/company-list-page";
+import { citySearchPath, directoryPaths, isIndexableList, MAX_LIST_PAGES, pagePath } from "~/core/directory";
 import { formatAmount, formatCount } from "~/core/format";
 import { seo } from "~/core/seo";
 import { getDb } from "~/server/app-database.server";
@@ -20,29 +10,21 @@ import { env } from "~/server/env.server";
 import { publicCacheHeaders } from "~/server/http/public-cache.server";
 import type { Route } from "./+types/city";
 import { latestFirst } from "./latest-first";
-import { notFound, requestedPage } from "./list-page.server";
+import { loadListPage, notFound } from "./list-page.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const catalog = await getDirectoryCatalog(db);
   const city = catalog.citiesBySlug.get(params.citySlug) ?? notFound();
-  const path = directoryPaths.city(city.slug);
-  const page = requestedPage(request, path, city.companies, MAX_LIST_PAGES);
-  const companies = await listPage(
-    db,
-    cityMembers(city.city, city.country),
+  const members = cityMembers(city.city, city.country);
+  const list = await loadListPage(
+    request,
+    directoryPaths.city(city.slug),
     city.companies,
-    page,
-    "city-index",
+    (page) => listPage(db, members, city.companies, page, "city-index"),
+    MAX_LIST_PAGES,
   );
-  return {
-    origin: env().APP_URL,
-    city,
-    page,
-    pageCount: directoryPageCount(city.companies, MAX_LIST_PAGES),
-    listed: listedCompanies(city.companies, MAX_LIST_PAGES),
-    companies,
-  };
+  return { origin: env().APP_URL, city, ...list };
 }
 
 export const headers: Route.HeadersFunction = () => publicCacheHeaders();
@@ -65,7 +47,7 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
   const { city, page, pageCount, listed, companies, origin } = loaderData;
   const path = directoryPaths.city(city.slug);
   return (
-    <DirectoryPage
+    <CompanyListPage
       origin={origin}
       crumbs={[
         { name: "Directory", path: directoryPaths.hub },
@@ -83,9 +65,11 @@ export default function CityPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       }
-    >
-      <CompanyList companies={companies} label={`Startups in ${city.city}`} />
-      <ListPager path={path} page={page} pageCount={pageCount} />
-    </DirectoryPage>
+      label={`Startups in ${city.city}`}
+      path={path}
+      page={page}
+      pageCount={pageCount}
+      companies={companies}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { CountLinks } from "~/components/directory/count-links";
 import { DirectoryPage } from "~/components/directory/directory-page";
@@ -49,7 +50,32 @@ export function meta({ data }: Route.MetaArgs) {
   });
 }
 
-const SECTION_LINK = "text-sm font-medium text-brand-700 underline underline-offset-4";
+/** One part of the hub: a heading, the link to the whole index, and the largest entries. */
+function HubSection({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  more: { to: string; text: string };
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id={id} className="text-xl font-semibold text-slate-900">
+          {title}
+        </h2>
+        <Link to={more.to} className="text-sm font-medium text-brand-700 underline underline-offset-4">
+          {more.text}
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
 
 export default function DirectoryHub({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
@@ -65,39 +91,27 @@ export default function DirectoryHub({ loaderData }: Route.ComponentProps) {
         </p>
       }
     >
-      <section aria-labelledby="hub-cities" className="mt-10">
-        <div className="flex items-baseline justify-between gap-4">
-          <h2 id="hub-cities" className="text-xl font-semibold text-slate-900">
-            Largest startup cities
-          </h2>
-          <Link to={directoryPaths.cities} className={SECTION_LINK}>
-            All {formatCount(data.cityCount)} cities
-          </Link>
-        </div>
+      <HubSection
+        id="hub-cities"
+        title="Largest startup cities"
+        more={{ to: directoryPaths.cities, text: `All ${formatCount(data.cityCount)} cities` }}
+      >
         <CountLinks links={data.topCities} label="Largest startup cities" />
-      </section>
-      <section aria-labelledby="hub-industries" className="mt-10">
-        <div className="flex items-baseline justify-between gap-4">
-          <h2 id="hub-industries" className="text-xl font-semibold text-slate-900">
-            Largest industries
-          </h2>
-          <Link to={directoryPaths.industries} className={SECTION_LINK}>
-            All {formatCount(data.industryCount)} industries
-          </Link>
-        </div>
+      </HubSection>
+      <HubSection
+        id="hub-industries"
+        title="Largest industries"
+        more={{ to: directoryPaths.industries, text: `All ${formatCount(data.industryCount)} industries` }}
+      >
         <CountLinks links={data.topIndustries} label="Largest industries" />
-      </section>
-      <section aria-labelledby="hub-letters" className="mt-10">
-        <div className="flex items-baseline justify-between gap-4">
-          <h2 id="hub-letters" className="text-xl font-semibold text-slate-900">
-            Companies A to Z
-          </h2>
-          <Link to={directoryPaths.companies} className={SECTION_LINK}>
-            All companies
-          </Link>
-        </div>
+      </HubSection>
+      <HubSection
+        id="hub-letters"
+        title="Companies A to Z"
+        more={{ to: directoryPaths.companies, text: "All companies" }}
+      >
         <LetterLinks letters={data.letters} />
-      </section>
+      </HubSection>
     </DirectoryPage>
   );
 }

@@ -1,13 +1,9 @@
 import { Link } from "react-router";
-import { CompanyList } from "~/components/directory/company-list";
-import { DirectoryPage } from "~/components/directory/directory-page";
-import { ListPager } from "~/components/directory/list-pager";
+import { CompanyListPage } from "~/components/directory/company-list-page";
 import {
-  directoryPageCount,
   directoryPaths,
   industrySearchPath,
   isIndexableList,
-  listedCompanies,
   MAX_LIST_PAGES,
   pagePath,
 } from "~/core/directory";
@@ -20,23 +16,21 @@ import { env } from "~/server/env.server";
 import { publicCacheHeaders } from "~/server/http/public-cache.server";
 import type { Route } from "./+types/industry";
 import { latestFirst } from "./latest-first";
-import { notFound, requestedPage } from "./list-page.server";
+import { loadListPage, notFound } from "./list-page.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const catalog = await getDirectoryCatalog(db);
   const industry = catalog.industriesBySlug.get(params.industrySlug) ?? notFound();
-  const path = directoryPaths.industry(industry.slug);
-  const page = requestedPage(request, path, industry.companies, MAX_LIST_PAGES);
-  const companies = await listPage(db, industryMembers(industry.name), industry.companies, page, "date-walk");
-  return {
-    origin: env().APP_URL,
-    industry,
-    page,
-    pageCount: directoryPageCount(industry.companies, MAX_LIST_PAGES),
-    listed: listedCompanies(industry.companies, MAX_LIST_PAGES),
-    companies,
-  };
+  const members = industryMembers(industry.name);
+  const list = await loadListPage(
+    request,
+    directoryPaths.industry(industry.slug),
+    industry.companies,
+    (page) => listPage(db, members, industry.companies, page, "date-walk"),
+    MAX_LIST_PAGES,
+  );
+  return { origin: env().APP_URL, industry, ...list };
 }
 
 export const headers: Route.HeadersFunction = () => publicCacheHeaders();
@@ -58,7 +52,7 @@ export default function IndustryPage({ loaderData }: Route.ComponentProps) {
   const { industry, page, pageCount, listed, companies, origin } = loaderData;
   const path = directoryPaths.industry(industry.slug);
   return (
-    <DirectoryPage
+    <CompanyListPage
       origin={origin}
       crumbs={[
         { name: "Directory", path: directoryPaths.hub },
@@ -79,9 +73,11 @@ export default function IndustryPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       }
-    >
-      <CompanyList companies={companies} label={`${industry.name} startups`} />
-      <ListPager path={path} page={page} pageCount={pageCount} />
-    </DirectoryPage>
+      label={`${industry.name} startups`}
+      path={path}
+      page={page}
+      pageCount={pageCount}
+      companies={companies}
+    />
   );
 }

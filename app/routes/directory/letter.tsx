@@ -1,14 +1,5 @@
-import { CompanyList } from "~/components/directory/company-list";
-import { DirectoryPage } from "~/components/directory/directory-page";
-import { ListPager } from "~/components/directory/list-pager";
-import {
-  directoryPageCount,
-  directoryPaths,
-  isDirectoryLetter,
-  isIndexableList,
-  letterLabel,
-  pagePath,
-} from "~/core/directory";
+import { CompanyListPage } from "~/components/directory/company-list-page";
+import { directoryPaths, isDirectoryLetter, isIndexableList, letterLabel, pagePath } from "~/core/directory";
 import { formatCount } from "~/core/format";
 import { seo } from "~/core/seo";
 import { getDb } from "~/server/app-database.server";
@@ -17,7 +8,7 @@ import { letterPage } from "~/server/directory/directory-lists.server";
 import { env } from "~/server/env.server";
 import { publicCacheHeaders } from "~/server/http/public-cache.server";
 import type { Route } from "./+types/letter";
-import { notFound, requestedPage } from "./list-page.server";
+import { loadListPage, notFound } from "./list-page.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const letter = params.letter;
@@ -25,15 +16,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = await getDb();
   const catalog = await getDirectoryCatalog(db);
   const total = catalog.letters.find((entry) => entry.letter === letter)?.companies ?? 0;
-  const page = requestedPage(request, directoryPaths.letter(letter), total);
-  return {
-    origin: env().APP_URL,
-    letter,
-    total,
-    page,
-    pageCount: directoryPageCount(total),
-    companies: total === 0 ? [] : await letterPage(db, letter, page),
-  };
+  const list = await loadListPage(request, directoryPaths.letter(letter), total, (page) =>
+    letterPage(db, letter, page),
+  );
+  return { origin: env().APP_URL, letter, total, ...list };
 }
 
 export const headers: Route.HeadersFunction = () => publicCacheHeaders();
@@ -58,7 +44,7 @@ export default function LetterPage({ loaderData }: Route.ComponentProps) {
   const path = directoryPaths.letter(letter);
   const label = letterLabel(letter);
   return (
-    <DirectoryPage
+    <CompanyListPage
       origin={origin}
       crumbs={[
         { name: "Directory", path: directoryPaths.hub },
@@ -67,9 +53,11 @@ export default function LetterPage({ loaderData }: Route.ComponentProps) {
       ]}
       title={`Startups starting with ${label}`}
       lead={<p>{formatCount(total)} companies, in alphabetical order.</p>}
-    >
-      <CompanyList companies={companies} label={`Startups starting with ${label}`} />
-      <ListPager path={path} page={page} pageCount={pageCount} />
-    </DirectoryPage>
+      label={`Startups starting with ${label}`}
+      path={path}
+      page={page}
+      pageCount={pageCount}
+      companies={companies}
+    />
   );
 }

@@ -13,9 +13,7 @@ export async function getViewerAccess(
   db: Db,
   user: Pick<SessionUser, "id" | "isAdmin"> | null,
 ): Promise<ViewerAccess> {
-  if (!user) return VISITOR_ACCESS;
-  const billing = await getBillingState(db, user);
-  return viewerAccess(user, billing.subscriptions);
+  return (await getViewerAccessAndTrial(db, user)).access;
 }
 
 /**
