@@ -52,6 +52,7 @@ export default [
     route("checkout", "routes/api/checkout.ts"),
     route("upgrade-trial", "routes/api/upgrade-trial.ts"),
     route("export-csv", "routes/api/export-csv.ts"),
+    route("search-facets", "routes/api/search-facets.ts"),
     route("webhooks/stripe", "routes/api/stripe-webhook.ts"),
   ]),
 

@@ -14,7 +14,10 @@ export interface CompanyCard {
   lastFundingType: string | null;
   lastFundingAmountUsd: number | null;
   lastFundingDate: string | null;
+  totalFundingAmountUsd: number | null;
   founderName: string | null;
+  /** Issue 15: the other founders the Founders field names (the lead founder is `founderName`). */
+  otherFounders: string[];
   /** spec 3: shown as 'Founder' by default. */
   role: string;
   email: string | null;
@@ -29,5 +32,7 @@ export interface SearchResult {
   /** Above the exact-count limit on a large table the total is an estimate, shown as "about 66,000". */
   isTotalApproximate: boolean;
   page: number;
+  /** Results a page holds (spec 9's 50, or a subscriber's 25 or 100). */
+  pageSize: number;
   pageCount: number;
 }

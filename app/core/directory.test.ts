@@ -86,13 +86,13 @@ describe("citySearchPath", () => {
   it("names the city's location as the search picker does when it has one region", () => {
     const path = citySearchPath({ city: "Austin", region: "Texas", country: "United States" });
     const { state } = parseSearchParams(new URL(path, "http://x").searchParams);
-    expect(state.location).toBe("Austin, Texas, United States");
+    expect(state.location).toEqual(["Austin, Texas, United States"]);
   });
 
   it("falls back to the country and the city as text when its companies name several regions", () => {
     const path = citySearchPath({ city: "Portland", region: null, country: "United States" });
     const { state } = parseSearchParams(new URL(path, "http://x").searchParams);
-    expect(state).toMatchObject({ location: "country:United States", q: "Portland" });
+    expect(state).toMatchObject({ location: ["country:United States"], q: "Portland" });
   });
 });
 

@@ -119,14 +119,14 @@ export interface Crumb {
  */
 export function citySearchPath(city: { city: string; region: string | null; country: string }): string {
   const state: SearchState = city.region
-    ? { ...EMPTY_SEARCH, location: formatLocation(city.city, city.region, city.country) }
-    : { ...EMPTY_SEARCH, location: `country:${city.country}`, q: city.city };
+    ? { ...EMPTY_SEARCH, location: [formatLocation(city.city, city.region, city.country)] }
+    : { ...EMPTY_SEARCH, location: [`country:${city.country}`], q: city.city };
   return `/search?${serializeSearchState(state).toString()}`;
 }
 
 /** The search that lists an industry page's companies (the same industry filter). */
 export function industrySearchPath(name: string): string {
-  return `/search?${serializeSearchState({ ...EMPTY_SEARCH, industry: name }).toString()}`;
+  return `/search?${serializeSearchState({ ...EMPTY_SEARCH, industry: [name] }).toString()}`;
 }
 
 export interface PlaceCount {

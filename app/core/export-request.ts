@@ -1,8 +1,11 @@
-import { FILTER_KEYS, type FilterKey, type SearchState } from "./search-params";
+import { FILTER_KEYS, type FilterKey, isMultiFilterKey, type SearchState } from "./search-params";
+import { DEFAULT_SORT } from "./search-sort";
 
 /**
  * spec 7 export-csv body: `{ searchQuery, filters: { industry, fundingStage, location, fundingAmount,
- * fundingDate } }`. The one place that maps the search state to those names and back: the browser builds
+ * fundingDate } }`, plus `sort` (issue 15: the file is in the page's order). A multi-select filter with one
+ * value is sent as text, as spec 7 has it, and with several as a list. The one place that maps the search
+ * state to those names and back: the browser builds
  * the body with `exportRequestBody`, the server reads it with `searchParamsFromExportBody`. Typed by
  * FilterKey, so a new filter without a name here does not compile.
  */
@@ -17,14 +20,27 @@ const EXPORT_QUERY_NAME = "searchQuery";
 
 export interface ExportRequestBody {
   searchQuery: string;
-  filters: Record<string, string>;
+  filters: Record<string, string | string[]>;
+  sort?: string;
 }
 
 /** The body the browser posts for the current search (the page is left out: an export is every page). */
 export function exportRequestBody(state: SearchState): ExportRequestBody {
-  const filters: Record<string, string> = {};
-  for (const key of FILTER_KEYS) filters[EXPORT_FILTER_NAMES[key]] = state[key];
-  return { [EXPORT_QUERY_NAME]: state.q, filters } as ExportRequestBody;
+  const filters: Record<string, string | string[]> = {};
+  for (const key of FILTER_KEYS) {
+    const value = state[key];
+    filters[EXPORT_FILTER_NAMES[key]] =
+      typeof value === "string"
+        ? value
+        : value.length === 1
+          ? (value[0] ?? "")
+          : value.length === 0
+            ? ""
+            : value;
+  }
+  const body: ExportRequestBody = { [EXPORT_QUERY_NAME]: state.q, filters } as ExportRequestBody;
+  if (state.sort !== DEFAULT_SORT) body.sort = state.sort;
+  return body;
 }
 
 /**
@@ -34,6 +50,7 @@ export function exportRequestBody(state: SearchState): ExportRequestBody {
 const PARAM_FOR_NAME: ReadonlyMap<string, string> = new Map([
   [EXPORT_QUERY_NAME, "q"],
   ["q", "q"],
+  ["sort", "sort"],
   ...FILTER_KEYS.flatMap(
     (key): Array<[string, string]> => [
       [EXPORT_FILTER_NAMES[key], key],
@@ -49,8 +66,21 @@ export class ExportRequestError extends Error {
 function addCriterion(params: URLSearchParams, key: string, value: unknown, path: string): void {
   const name = PARAM_FOR_NAME.get(key);
   if (!name || value === null || value === undefined) return;
-  if (typeof value !== "string") throw new ExportRequestError(`"${path}" must be text.`);
-  params.set(name, value);
+  if (Array.isArray(value) && isMultiFilterKey(name as FilterKey)) {
+    for (const item of value) {
+      if (typeof item !== "string")
+        throw new ExportRequestError(`"${path}" must be text or a list of texts.`);
+      params.append(name, item);
+    }
+    return;
+  }
+  if (typeof value !== "string") {
+    const expected = isMultiFilterKey(name as FilterKey) ? "text or a list of texts" : "text";
+    throw new ExportRequestError(`"${path}" must be ${expected}.`);
+  }
+  // A form repeats a multi-select field once per value; anything else takes its last value.
+  if (isMultiFilterKey(name as FilterKey)) params.append(name, value);
+  else params.set(name, value);
 }
 
 /** A JSON body in spec 7's shape (or with the search page's names), as search URL parameters. */

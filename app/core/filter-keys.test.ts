@@ -16,6 +16,7 @@ import {
   type SearchState,
   serializeSearchState,
 } from "./search-params";
+import { SORT_OPTIONS } from "./search-sort";
 
 /** The search state the server reads back from what the browser sends for `state`. */
 function exportedState(state: SearchState): SearchState {
@@ -28,11 +29,15 @@ describe("every filter key reaches the URL, the export request and the activity 
     const state: SearchState = { ...EMPTY_SEARCH, [key]: FILTER_SAMPLES[key] };
     // The URL (the search page's state) keeps it.
     expect(parseSearchParams(serializeSearchState(state)).state).toEqual(state);
-    // The export body carries it under spec 7's name, and the server reads it back.
-    expect(exportRequestBody(state).filters[EXPORT_FILTER_NAMES[key]]).toBe(FILTER_SAMPLES[key]);
+    // The export body carries it under spec 7's name (one value as text, as the spec has it), and the server
+    // reads it back.
+    const sample = FILTER_SAMPLES[key];
+    expect(exportRequestBody(state).filters[EXPORT_FILTER_NAMES[key]]).toEqual(
+      Array.isArray(sample) ? sample[0] : sample,
+    );
     expect(exportedState(state)).toEqual(state);
     // The activity log records it.
-    expect(filtersOf(state)[key]).toBe(FILTER_SAMPLES[key]);
+    expect(filtersOf(state)[key]).toEqual(sample);
   });
 
   it("gives each filter its own spec 7 name", () => {
@@ -48,9 +53,9 @@ describe("the export request (spec 7 export-csv body)", () => {
       exportRequestBody({
         ...EMPTY_SEARCH,
         q: "robotics",
-        industry: "SaaS",
-        stage: "Seed",
-        location: "country:Germany",
+        industry: ["SaaS"],
+        stage: ["Seed"],
+        location: ["country:Germany"],
         amount: "1m-5m",
         date: "1y",
         page: 4,
@@ -67,15 +72,28 @@ describe("the export request (spec 7 export-csv body)", () => {
     });
   });
 
+  it("sends several values of a filter as a list, and the order when it is not the default", () => {
+    const body = exportRequestBody({
+      ...EMPTY_SEARCH,
+      stage: ["Seed", "Series A"],
+      sort: "amount-desc",
+    });
+    expect(body.filters.fundingStage).toEqual(["Seed", "Series A"]);
+    expect(body.sort).toBe("amount-desc");
+    expect(exportRequestBody(EMPTY_SEARCH)).not.toHaveProperty("sort");
+  });
+
   it("round-trips any search state the search page can hold (page aside)", () => {
     const text = fc.string({ maxLength: 40 }).map((value) => value.replace(/\s+/g, " ").trim());
+    const values = fc.uniqueArray(text.filter(Boolean), { maxLength: 4 });
     const state = fc.record({
       q: text,
-      industry: text,
-      stage: text,
-      location: fc.constantFrom("", "continent:Europe", "country:Germany", "state:Texas", "Austin, Texas"),
+      industry: values,
+      stage: values,
+      location: fc.subarray(["continent:Europe", "country:Germany", "state:Texas", "Austin, Texas"]),
       amount: fc.constantFrom("", "1m-5m", "250m-plus"),
       date: fc.constantFrom("", "30d", "1y"),
+      sort: fc.constantFrom(...SORT_OPTIONS.map((option) => option.value)),
     });
     fc.assert(
       fc.property(state, (value) => {
@@ -103,7 +121,13 @@ describe("the export request (spec 7 export-csv body)", () => {
     expect(() => searchParamsFromExportBody(null)).toThrow("The request body must be a JSON object.");
     expect(() => searchParamsFromExportBody({ filters: [] })).toThrow('"filters" must be an object.');
     expect(() => searchParamsFromExportBody({ filters: { industry: 3 } })).toThrow(
-      '"filters.industry" must be text.',
+      '"filters.industry" must be text or a list of texts.',
+    );
+    expect(() => searchParamsFromExportBody({ filters: { industry: ["SaaS", 3] } })).toThrow(
+      '"filters.industry" must be text or a list of texts.',
+    );
+    expect(() => searchParamsFromExportBody({ filters: { fundingDate: ["1y"] } })).toThrow(
+      '"filters.fundingDate" must be text.',
     );
   });
 });

@@ -4,12 +4,19 @@ import { AMOUNT_OPTIONS, DATE_OPTIONS, dateCutoff, dateOption } from "./funding-
 import {
   activeFilterCount,
   EMPTY_SEARCH,
+  MAX_FILTER_VALUES,
   MAX_PAGE,
+  maxPageFor,
+  PAGE_SIZE,
+  PAGE_SIZES,
   parseSearchParams,
   type SearchState,
   serializeSearchState,
+  toggledValue,
+  withAllowedPageSize,
   withChange,
 } from "./search-params";
+import { DEFAULT_SORT, SORT_OPTIONS } from "./search-sort";
 
 function parse(query: string) {
   return parseSearchParams(new URLSearchParams(query));
@@ -23,13 +30,66 @@ describe("parseSearchParams", () => {
     expect(errors).toEqual([]);
     expect(state).toEqual({
       q: "fin tech",
-      industry: "SaaS",
-      stage: "Seed",
-      location: "country:Germany",
+      industry: ["SaaS"],
+      stage: ["Seed"],
+      location: ["country:Germany"],
       amount: "5m-10m",
       date: "90d",
+      sort: "date-desc",
+      size: 50,
       page: 3,
     });
+  });
+
+  it("reads repeated filter parameters as several values, in order, without repeats or empties", () => {
+    const { state, errors } = parse(
+      "stage=Seed&stage=Series+A&stage=Seed&stage=&industry=SaaS&location=country%3AGermany&location=continent%3AAsia",
+    );
+    expect(errors).toEqual([]);
+    expect(state.stage).toEqual(["Seed", "Series A"]);
+    expect(state.industry).toEqual(["SaaS"]);
+    expect(state.location).toEqual(["country:Germany", "continent:Asia"]);
+  });
+
+  it("keeps old single-value links working", () => {
+    expect(parse("industry=SaaS&stage=Seed&location=Berlin%2C+Berlin%2C+Germany").state).toMatchObject({
+      industry: ["SaaS"],
+      stage: ["Seed"],
+      location: ["Berlin, Berlin, Germany"],
+    });
+  });
+
+  it("caps a filter at its most values, with a message", () => {
+    const many = Array.from({ length: MAX_FILTER_VALUES + 5 }, (_, index) => `industry=I${index}`).join("&");
+    const { state, errors } = parse(many);
+    expect(state.industry).toHaveLength(MAX_FILTER_VALUES);
+    expect(errors.map((error) => error.param)).toEqual(["industry"]);
+  });
+
+  it("drops only the empty place of several locations", () => {
+    const { state, errors } = parse("location=country%3A&location=country%3AFrance");
+    expect(state.location).toEqual(["country:France"]);
+    expect(errors[0]?.message).toBe('"country:" names no place, so that location was ignored.');
+  });
+
+  it("reads the sort order, bare or with its direction", () => {
+    expect(parse("sort=amount-asc").state.sort).toBe("amount-asc");
+    expect(parse("sort=amount").state.sort).toBe("amount-desc");
+    expect(parse("sort=NAME").state.sort).toBe("name-asc");
+    expect(parse("sort=total-desc").state.sort).toBe("total-desc");
+    const bad = parse("sort=popularity");
+    expect(bad.state.sort).toBe(DEFAULT_SORT);
+    expect(bad.errors[0]?.message).toBe('"popularity" is not a sort order; showing newest funding first.');
+  });
+
+  it("reads the page size, and pages stop at the same depth for every size", () => {
+    expect(parse("size=100").state.size).toBe(100);
+    expect(parse("size=25").state.size).toBe(25);
+    expect(parse("size=10").errors[0]?.param).toBe("size");
+    expect(parse("size=10").state.size).toBe(PAGE_SIZE);
+    expect(parse("size=100&page=1001").state.page).toBe(1000);
+    expect(parse("size=25&page=4000").state.page).toBe(4000);
+    expect(maxPageFor(25) * 25).toBe(maxPageFor(100) * 100);
   });
 
   it("treats 'any' as no amount or date filter (spec 5)", () => {
@@ -37,9 +97,16 @@ describe("parseSearchParams", () => {
   });
 
   it("drops bad values with a clear message instead of failing", () => {
-    const { state, errors } = parse("amount=lots&date=yesterday&page=-2&location=country%3A");
+    const { state, errors } = parse("amount=lots&date=yesterday&page=-2&location=country%3A&sort=x&size=7");
     expect(state).toEqual(EMPTY_SEARCH);
-    expect(errors.map((error) => error.param)).toEqual(["location", "amount", "date", "page"]);
+    expect(errors.map((error) => error.param)).toEqual([
+      "location",
+      "amount",
+      "date",
+      "sort",
+      "size",
+      "page",
+    ]);
     expect(errors[1]?.message).toBe('"lots" is not a funding amount option, so it was ignored.');
   });
 
@@ -52,7 +119,7 @@ describe("parseSearchParams", () => {
 });
 
 describe("parseSearchParams: control characters and Unicode (issue 12 defects 4 and 5)", () => {
-  const PARAMS = ["q", "industry", "stage", "location", "amount", "date", "page"] as const;
+  const PARAMS = ["q", "industry", "stage", "location", "amount", "date", "sort", "size", "page"] as const;
   const VALUES: Record<(typeof PARAMS)[number], string> = {
     q: "fin tech",
     industry: "SaaS",
@@ -60,9 +127,21 @@ describe("parseSearchParams: control characters and Unicode (issue 12 defects 4 
     location: "country:Germany",
     amount: "5m-10m",
     date: "90d",
+    sort: "name-asc",
+    size: "100",
     page: "3",
   };
-  const EXPECTED: SearchState = { ...VALUES, amount: "5m-10m", date: "90d", page: 3 };
+  const EXPECTED: SearchState = {
+    q: "fin tech",
+    industry: ["SaaS"],
+    stage: ["Seed"],
+    location: ["country:Germany"],
+    amount: "5m-10m",
+    date: "90d",
+    sort: "name-asc",
+    size: 100,
+    page: 3,
+  };
   /** Every C0 control, DEL and every C1 control. */
   const CONTROLS = [
     ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)),
@@ -77,11 +156,13 @@ describe("parseSearchParams: control characters and Unicode (issue 12 defects 4 
         dirty.set(param, `${char}${VALUES[param].slice(0, 2)}${char}${VALUES[param].slice(2)}${char}`);
         const { state, errors } = parseSearchParams(dirty);
         for (const value of Object.values(state)) expect(String(value)).not.toMatch(/\p{Cc}/u);
+        for (const value of [...state.industry, ...state.stage, ...state.location])
+          expect(value).not.toMatch(/\p{Cc}/u);
         // White space controls (tab, newline…) separate words, so "5m\t-10m" is no amount option; the
         // others are dropped, leaving the value as it was meant.
         if (/\s|\u0085/.test(char)) continue;
         expect(errors).toEqual([]);
-        expect(state[param]).toBe(EXPECTED[param]);
+        expect(state[param]).toEqual(EXPECTED[param]);
       }
     },
   );
@@ -99,8 +180,8 @@ describe("parseSearchParams: control characters and Unicode (issue 12 defects 4 
   it("gives every value in Unicode NFC", () => {
     expect(parse("q=zu%CC%88rich").state.q).toBe("zürich");
     expect(parse("q=ZU%CC%88RICH").state.q).toBe("ZÜRICH");
-    expect(parse("location=Zu%CC%88rich%2C+Switzerland").state.location).toBe("Zürich, Switzerland");
-    expect(parse("industry=Cafe%CC%81").state.industry).toBe("Café");
+    expect(parse("location=Zu%CC%88rich%2C+Switzerland").state.location).toEqual(["Zürich, Switzerland"]);
+    expect(parse("industry=Cafe%CC%81").state.industry).toEqual(["Café"]);
   });
 
   it("never cuts the query inside a surrogate pair", () => {
@@ -115,19 +196,36 @@ describe("serializeSearchState", () => {
     expect(serializeSearchState({ ...EMPTY_SEARCH, q: "ai", page: 1 }).toString()).toBe("q=ai");
   });
 
+  it("repeats a filter's parameter per value, and writes only a chosen order and size", () => {
+    expect(
+      serializeSearchState({
+        ...EMPTY_SEARCH,
+        stage: ["Seed", "Series A"],
+        sort: "amount-desc",
+        size: 100,
+      }).toString(),
+    ).toBe("stage=Seed&stage=Series+A&sort=amount-desc&size=100");
+  });
+
   it("round-trips any valid state through the URL", () => {
     const text = fc.string({ maxLength: 40 }).map((value) => value.replace(/\s+/g, " ").trim());
+    const values = fc.uniqueArray(text.filter(Boolean), { maxLength: 4 });
     const state = fc.record({
       q: text,
-      industry: text,
-      stage: text,
-      location: fc.oneof(
-        text,
-        text.map((value) => (value ? `country:${value}` : "")),
+      industry: values,
+      stage: values,
+      location: fc.uniqueArray(
+        fc.oneof(
+          text.filter(Boolean),
+          text.filter(Boolean).map((value) => `country:${value}`),
+        ),
+        { maxLength: 4 },
       ),
       amount: fc.constantFrom("", ...AMOUNT_OPTIONS.map((option) => option.value)),
       date: fc.constantFrom("", ...DATE_OPTIONS.map((option) => option.value)),
-      page: fc.integer({ min: 1, max: MAX_PAGE }),
+      sort: fc.constantFrom(...SORT_OPTIONS.map((option) => option.value)),
+      size: fc.constantFrom(...PAGE_SIZES),
+      page: fc.integer({ min: 1, max: maxPageFor(100) }),
     }) as fc.Arbitrary<SearchState>;
     fc.assert(
       fc.property(state, (original) => {
@@ -141,10 +239,33 @@ describe("serializeSearchState", () => {
 
 describe("withChange and activeFilterCount", () => {
   it("resets to page 1 on every change (spec 4) and counts filters, not the query", () => {
-    const state: SearchState = { ...EMPTY_SEARCH, q: "ai", industry: "SaaS", page: 4 };
-    const changed = withChange(state, { stage: "Seed" });
+    const state: SearchState = { ...EMPTY_SEARCH, q: "ai", industry: ["SaaS"], page: 4 };
+    const changed = withChange(state, { stage: ["Seed"] });
     expect(changed.page).toBe(1);
     expect(activeFilterCount(changed)).toBe(2);
+  });
+
+  it("counts each chosen value (one chip each)", () => {
+    expect(
+      activeFilterCount({
+        ...EMPTY_SEARCH,
+        stage: ["Seed", "Series A"],
+        location: ["country:France"],
+        date: "1y",
+      }),
+    ).toBe(4);
+  });
+
+  it("toggles a value in a multi-select filter", () => {
+    expect(toggledValue(["Seed"], "Series A")).toEqual(["Seed", "Series A"]);
+    expect(toggledValue(["Seed", "Series A"], "Seed")).toEqual(["Series A"]);
+  });
+
+  it("lets only a subscriber choose the page size; anyone else reads 50 a page", () => {
+    const asked: SearchState = { ...EMPTY_SEARCH, size: 100, page: 3 };
+    expect(withAllowedPageSize(asked, true)).toEqual(asked);
+    expect(withAllowedPageSize(asked, false)).toEqual({ ...asked, size: PAGE_SIZE });
+    expect(withAllowedPageSize({ ...EMPTY_SEARCH, size: 25, page: 4000 }, false).page).toBe(MAX_PAGE);
   });
 });
 

@@ -32,7 +32,7 @@ export function CopyEmailButton({ email }: { email: string }) {
       onClick={copy}
       aria-label={`Copy email ${email}`}
       title="Copy email"
-      className="shrink-0 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+      className="rl-copy"
     >
       {isCopied ? (
         <SpriteIcon name="check" className="h-4 w-4 text-emerald-600" />

@@ -1,5 +1,5 @@
 import { amountOption, dateOption } from "~/core/funding-filters";
-import type { FilterKey } from "~/core/search-params";
+import type { FilterKey, MultiFilterKey } from "~/core/search-params";
 
 /** The name of each filter, as the panel's labels and the chips show it (spec 3 active filter set). */
 export const FILTER_LABELS: Record<FilterKey, string> = {
@@ -24,4 +24,12 @@ export function filterValueLabel(key: FilterKey, value: string): string {
   if (key === "amount") return amountOption(value)?.label ?? value;
   if (key === "date") return dateOption(value)?.label ?? value;
   return value;
+}
+
+/** A multi-select filter's choice in its closed field: "SaaS", "SaaS +2", or "" for none. */
+export function summaryLabel(key: MultiFilterKey, values: readonly string[]): string {
+  const [first] = values;
+  if (first === undefined) return "";
+  const label = filterValueLabel(key, first);
+  return values.length === 1 ? label : `${label} +${values.length - 1}`;
 }

@@ -8,71 +8,84 @@ import {
   DATE_OPTIONS,
   dateOption,
 } from "~/core/funding-filters";
-import type { SearchState } from "~/core/search-params";
+import type { SearchFacets } from "~/core/search-facets";
+import { type SearchState, toggledValue } from "~/core/search-params";
 import { FILTER_LABELS } from "./filter-labels";
 import { FilterSelect } from "./filter-select";
 import { IndustryPicker } from "./industry-picker";
 import { LocationPicker } from "./location-picker";
+import { StagePicker } from "./stage-picker";
 import type { SearchChange } from "./use-search-navigation";
 
 interface FilterPanelProps {
   id: string;
   state: SearchState;
   filterOptions: FilterOptions;
+  /** The option counts given the other filters; undefined while they load. */
+  facets: SearchFacets | undefined;
   onChange: (change: SearchChange) => void;
+  className?: string;
 }
 
-const ANY_STAGE = "";
 const amountChoices = [{ value: ANY, label: ANY_AMOUNT_LABEL }, ...AMOUNT_OPTIONS];
 const dateChoices = [{ value: ANY, label: ANY_DATE_LABEL }, ...DATE_OPTIONS];
 
-/** spec 3/9: the five filters. Each change applies at once (a navigation), so the URL always holds them. */
-export function FilterPanel({ id, state, filterOptions, onChange }: FilterPanelProps) {
-  // A stage from a shared link that the options no longer list still shows as chosen.
-  const stages =
-    state.stage && !filterOptions.funding_types.includes(state.stage)
-      ? [...filterOptions.funding_types, state.stage]
-      : filterOptions.funding_types;
-  const stageChoices = [
-    { value: ANY_STAGE, label: "Any stage" },
-    ...stages.map((type) => ({ value: type, label: type })),
-  ];
+/**
+ * spec 3/9: the five filters. Industry, stage and location take several values (issue 15) and show each
+ * option's count. Each change applies at once (a navigation), so the URL always holds them.
+ */
+export function FilterPanel({
+  id,
+  state,
+  filterOptions,
+  facets,
+  onChange,
+  className = "",
+}: FilterPanelProps) {
   return (
     <section
       id={id}
       aria-label="Filters"
-      className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-3"
+      className={`grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-2 lg:grid-cols-3 ${className}`}
     >
       <IndustryPicker
         industries={filterOptions.industries}
-        value={state.industry}
-        onSelect={(industry) => onChange({ industry })}
-      />
-      <FilterSelect
-        label={FILTER_LABELS.stage}
-        value={state.stage}
-        options={stageChoices}
-        onChange={(stage) => onChange({ stage })}
+        values={state.industry}
+        facet={facets?.industry}
+        onToggle={(industry) => onChange({ industry: toggledValue(state.industry, industry) })}
+        onClear={() => onChange({ industry: [] })}
       />
       <LocationPicker
         continents={filterOptions.continents}
         grouped={filterOptions.headquarters_locations_grouped}
-        value={state.location}
-        onSelect={(location) => onChange({ location })}
+        values={state.location}
+        facet={facets?.location}
+        onToggle={(location) => onChange({ location: toggledValue(state.location, location) })}
+        onClear={() => onChange({ location: [] })}
       />
-      {/* spec 5: choosing 'any' resets the funding-amount and funding-date filters. */}
-      <FilterSelect
-        label={FILTER_LABELS.amount}
-        value={state.amount || ANY}
-        options={amountChoices}
-        onChange={(value) => onChange({ amount: amountOption(value)?.value ?? "" })}
-      />
-      <FilterSelect
-        label={FILTER_LABELS.date}
-        value={state.date || ANY}
-        options={dateChoices}
-        onChange={(value) => onChange({ date: dateOption(value)?.value ?? "" })}
-      />
+      <div className="flex flex-col gap-4">
+        {/* spec 5: choosing 'any' resets the funding-amount and funding-date filters. */}
+        <FilterSelect
+          label={FILTER_LABELS.amount}
+          value={state.amount || ANY}
+          options={amountChoices}
+          onChange={(value) => onChange({ amount: amountOption(value)?.value ?? "" })}
+        />
+        <FilterSelect
+          label={FILTER_LABELS.date}
+          value={state.date || ANY}
+          options={dateChoices}
+          onChange={(value) => onChange({ date: dateOption(value)?.value ?? "" })}
+        />
+      </div>
+      <div className="sm:col-span-2 lg:col-span-3">
+        <StagePicker
+          stages={filterOptions.funding_types}
+          values={state.stage}
+          facet={facets?.stage}
+          onToggle={(stage) => onChange({ stage: toggledValue(state.stage, stage) })}
+        />
+      </div>
     </section>
   );
 }

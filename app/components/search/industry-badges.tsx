@@ -6,20 +6,14 @@ export function IndustryBadges({ industries }: { industries: readonly string[] }
   const shown = industries.slice(0, MAX_BADGES);
   const hidden = industries.slice(MAX_BADGES);
   return (
-    <ul aria-label="Industries" className="flex flex-wrap gap-1.5">
+    <ul aria-label="Industries" className="rl-badges">
       {shown.map((industry) => (
-        <li
-          key={industry}
-          className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700"
-        >
+        <li key={industry} className="rl-badge">
           {industry}
         </li>
       ))}
       {hidden.length > 0 ? (
-        <li
-          title={hidden.join(", ")}
-          className="rounded-full border border-slate-200 px-2.5 py-0.5 text-xs font-medium text-slate-600"
-        >
+        <li title={hidden.join(", ")} className="rl-badge-more">
           <span aria-hidden="true">+{hidden.length}</span>
           <span className="sr-only">
             {hidden.length} more: {hidden.join(", ")}

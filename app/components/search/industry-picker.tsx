@@ -1,25 +1,31 @@
 import { useMemo } from "react";
-import { FILTER_LABELS } from "./filter-labels";
+import type { Facet } from "~/core/search-facets";
+import { facetCountText } from "~/core/search-facets";
+import { FILTER_LABELS, summaryLabel } from "./filter-labels";
 import { industryOptions } from "./picker-options";
 import { SearchablePicker } from "./searchable-picker";
 
 interface IndustryPickerProps {
   industries: readonly string[];
-  value: string;
-  onSelect: (industry: string) => void;
+  values: readonly string[];
+  facet: Facet | undefined;
+  onToggle: (industry: string) => void;
+  onClear: () => void;
 }
 
-/** spec 3/9: the industry filter, searchable over the filter options' industries list. */
-export function IndustryPicker({ industries, value, onSelect }: IndustryPickerProps) {
+/** spec 3/9: the industry filter, searchable over the filter options' industries list; several at once. */
+export function IndustryPicker({ industries, values, facet, onToggle, onClear }: IndustryPickerProps) {
   const options = useMemo(() => industryOptions(industries), [industries]);
   return (
     <SearchablePicker
       label={FILTER_LABELS.industry}
       placeholder="Search industries"
       options={options}
-      value={value}
-      valueLabel={value}
-      onSelect={onSelect}
+      values={values}
+      valueLabel={summaryLabel("industry", values)}
+      onToggle={onToggle}
+      onClear={onClear}
+      countText={(value) => facetCountText(facet, value)}
       // spec 8 empty state, word for word.
       emptyMessage="No industries found"
     />

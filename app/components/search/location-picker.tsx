@@ -1,27 +1,44 @@
 import { useMemo } from "react";
 import type { FilterOptions } from "~/core/filter-options";
-import { FILTER_LABELS, locationLabel } from "./filter-labels";
+import { type Facet, facetCountText } from "~/core/search-facets";
+import { FILTER_LABELS, summaryLabel } from "./filter-labels";
 import { locationOptions } from "./picker-options";
 import { SearchablePicker } from "./searchable-picker";
 
 interface LocationPickerProps {
   continents: FilterOptions["continents"];
   grouped: FilterOptions["headquarters_locations_grouped"];
-  value: string;
-  onSelect: (location: string) => void;
+  values: readonly string[];
+  facet: Facet | undefined;
+  onToggle: (location: string) => void;
+  onClear: () => void;
 }
 
-/** spec 3: one searchable list of continents, countries, states/regions and cities. */
-export function LocationPicker({ continents, grouped, value, onSelect }: LocationPickerProps) {
+/**
+ * spec 3: one searchable list of continents, countries, states/regions and cities; several at once.
+ * Continents and countries show their counts (issue 15); regions and cities are not counted.
+ */
+export function LocationPicker({
+  continents,
+  grouped,
+  values,
+  facet,
+  onToggle,
+  onClear,
+}: LocationPickerProps) {
   const options = useMemo(() => locationOptions(continents, grouped), [continents, grouped]);
   return (
     <SearchablePicker
       label={FILTER_LABELS.location}
       placeholder="Continent, country, region or city"
       options={options}
-      value={value}
-      valueLabel={locationLabel(value)}
-      onSelect={onSelect}
+      values={values}
+      valueLabel={summaryLabel("location", values)}
+      onToggle={onToggle}
+      onClear={onClear}
+      countText={(value) =>
+        value.startsWith("continent:") || value.startsWith("country:") ? facetCountText(facet, value) : null
+      }
       // spec 8 empty state, word for word.
       emptyMessage="No locations found"
     />

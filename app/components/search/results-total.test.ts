@@ -1,22 +1,54 @@
 import { describe, expect, it } from "vitest";
-import { resultsTotalText, showingRangeText } from "./results-total";
+import { resultsTotalText, showingRangeText, showResultsText } from "./results-total";
 
 const companies = (count: number) => Array.from({ length: count }, () => ({}) as never);
 
 describe("the results' totals", () => {
   it("say where the page sits in the results", () => {
     expect(
-      showingRangeText({ total: 497, isTotalApproximate: false, page: 2, companies: companies(50) }),
+      showingRangeText({
+        total: 497,
+        isTotalApproximate: false,
+        page: 2,
+        pageSize: 50,
+        companies: companies(50),
+      }),
     ).toBe("Showing 51-100 of 497");
     expect(
-      showingRangeText({ total: 497, isTotalApproximate: false, page: 10, companies: companies(47) }),
+      showingRangeText({
+        total: 497,
+        isTotalApproximate: false,
+        page: 10,
+        pageSize: 50,
+        companies: companies(47),
+      }),
     ).toBe("Showing 451-497 of 497");
   });
 
   it("say when a total is an estimate", () => {
     expect(
-      showingRangeText({ total: 66_000, isTotalApproximate: true, page: 1, companies: companies(50) }),
+      showingRangeText({
+        total: 66_000,
+        isTotalApproximate: true,
+        page: 1,
+        pageSize: 50,
+        companies: companies(50),
+      }),
     ).toBe("Showing 1-50 of about 66,000");
     expect(resultsTotalText({ total: 66_000, isTotalApproximate: true })).toBe("about 66,000 companies");
+    expect(showResultsText({ total: 66_000, isTotalApproximate: true })).toBe("Show about 66,000 results");
+    expect(showResultsText({ total: 1, isTotalApproximate: false })).toBe("Show 1 result");
+  });
+
+  it("count from the page size a subscriber chose", () => {
+    expect(
+      showingRangeText({
+        total: 497,
+        isTotalApproximate: false,
+        page: 3,
+        pageSize: 100,
+        companies: companies(100),
+      }),
+    ).toBe("Showing 201-300 of 497");
   });
 });

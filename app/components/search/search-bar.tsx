@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form } from "react-router";
-import { FILTER_KEYS, MAX_QUERY_LENGTH, type SearchState } from "~/core/search-params";
+import { MAX_QUERY_LENGTH, type SearchState, serializeSearchState } from "~/core/search-params";
 import { Button } from "../ui/button";
 
 interface SearchBarProps {
@@ -9,13 +9,15 @@ interface SearchBarProps {
   /** spec 5: without access the input is read-only and the button reads 'Upgrade', disabled. */
   canSearch: boolean;
   onSearch: (q: string) => void;
+  /** Issue 15: the free sample's 'Upgrade' button opens the pricing dialog. */
+  onUpgrade?: () => void;
 }
 
 /**
  * The text search. A GET form to /search, so it also works before hydration (the filters ride along as
  * hidden fields); once hydrated, submitting navigates to the serialized state with page 1 (spec 4).
  */
-export function SearchBar({ state, canSearch, onSearch }: SearchBarProps) {
+export function SearchBar({ state, canSearch, onSearch, onUpgrade }: SearchBarProps) {
   const id = useId();
   const [text, setText] = useState(state.q);
   // Back/forward and chip removals change the URL: the field follows it.
@@ -50,12 +52,23 @@ export function SearchBar({ state, canSearch, onSearch }: SearchBarProps) {
           }`}
         />
       </div>
-      {FILTER_KEYS.map((key) =>
-        state[key] ? <input key={key} type="hidden" name={key} value={state[key]} /> : null,
+      {hiddenFields(state).map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      {canSearch ? (
+        <Button type="submit" className="shrink-0">
+          Search
+        </Button>
+      ) : (
+        <Button type="button" disabled={!onUpgrade} onClick={onUpgrade} className="shrink-0">
+          Upgrade
+        </Button>
       )}
-      <Button type="submit" disabled={!canSearch} className="shrink-0">
-        {canSearch ? "Search" : "Upgrade"}
-      </Button>
     </Form>
   );
+}
+
+/** Every part of the view but the text and the page, as form fields (a new search starts at page 1). */
+function hiddenFields(state: SearchState): Array<[string, string]> {
+  return [...serializeSearchState({ ...state, q: "", page: 1 }).entries()];
 }

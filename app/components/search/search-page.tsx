@@ -1,19 +1,35 @@
 import { TriangleAlert } from "lucide-react";
 import { useId, useState } from "react";
+import { useFetcher } from "react-router";
 import type { ViewerAccess } from "~/core/access";
 import type { SearchResult } from "~/core/company-card";
 import type { FilterOptions } from "~/core/filter-options";
 import { formatCount } from "~/core/format";
-import { activeFilterCount, type SearchParamError, type SearchState } from "~/core/search-params";
+import {
+  activeFilterCount,
+  type FilterKey,
+  isMultiFilterKey,
+  type SearchParamError,
+  type SearchState,
+  withoutFilters,
+} from "~/core/search-params";
+import type { SearchView } from "~/core/search-view";
 import type { TrialSummary } from "~/core/trial";
+import { PricingDialog } from "../billing/pricing-dialog";
 import { ExportButton } from "./export-button";
 import { FilterChips } from "./filter-chips";
 import { FilterPanel } from "./filter-panel";
+import { FilterSheet } from "./filter-sheet";
 import { FiltersToggle } from "./filters-toggle";
+import { ResultsToolbar } from "./results-toolbar";
+import { showResultsText } from "./results-total";
+import { SampleBanner } from "./sample-banner";
 import { SearchAccessPrompts } from "./search-access-prompts";
 import { SearchBar } from "./search-bar";
 import { SearchResults } from "./search-results";
 import { TrialBanner } from "./trial-banner";
+import { useSampleGate } from "./use-sample-gate";
+import { useSearchFacets } from "./use-search-facets";
 import { usePendingSearch, useSearchNavigation } from "./use-search-navigation";
 
 /** Exactly the /search loader's data (app/routes/search/search.tsx). */
@@ -26,11 +42,16 @@ export interface SearchPageProps {
   access: ViewerAccess;
   /** A trialing user's trial: the banner, and the price 'Upgrade Now' will charge. */
   trial: TrialSummary | null;
+  /** The results' view this viewer chose last (issue 15). */
+  view: SearchView;
   totalCompanies: number;
 }
 
+/** Below this width the filters open as a bottom sheet (Tailwind's sm breakpoint). */
+const SHEET_QUERY = "(max-width: 639px)";
+
 /**
- * spec 2 search page. The URL is the state: every search, filter and page change is a navigation to
+ * spec 2 search page. The URL is the state: every search, filter, order and page change is a navigation to
  * /search?..., and the loader reads it back, so reloads, back/forward and shared links show the same view.
  */
 export function SearchPage({
@@ -41,67 +62,127 @@ export function SearchPage({
   filterOptions,
   access,
   trial,
+  view,
   totalCompanies,
 }: SearchPageProps) {
   const panelId = useId();
   const [isPanelOpen, setIsPanelOpen] = useState(false);
+  const [isSheetOpen, setIsSheetOpen] = useState(false);
   const { viewState, isLoading } = usePendingSearch(state);
-  const { applyChange, goToPage } = useSearchNavigation(viewState);
+  const navigation = useSearchNavigation(viewState);
+  const gate = useSampleGate(access);
+  const applyChange = gate.guard(navigation.applyChange);
+  const goToPage = gate.guard(navigation.goToPage);
+  const facets = useSearchFacets(viewState, isPanelOpen || isSheetOpen);
+  const viewFetcher = useFetcher();
+  // The chosen view shows at once; the server remembers it for the next visit.
+  const shownView = (viewFetcher.formData?.get("view") as SearchView | null) ?? view;
   const filterCount = activeFilterCount(viewState);
 
+  const toggleFilters = () => {
+    if (window.matchMedia(SHEET_QUERY).matches) setIsSheetOpen(true);
+    else setIsPanelOpen((open) => !open);
+  };
+  const removeChip = (key: FilterKey, value: string) => {
+    const current = viewState[key];
+    applyChange(
+      isMultiFilterKey(key) && Array.isArray(current)
+        ? { [key]: current.filter((item) => item !== value) }
+        : { [key]: "" },
+    );
+  };
+
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6 sm:py-8">
-      <header>
+    <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:px-6 sm:py-6">
+      <header className="flex flex-wrap items-baseline gap-x-3">
         <h1 className="text-xl font-semibold text-slate-900 sm:text-2xl">Search funded startups</h1>
-        <p className="mt-1 text-sm text-slate-600">
+        <p className="text-sm text-slate-600">
           {formatCount(totalCompanies)} venture-funded startups and their founders.
         </p>
       </header>
 
       {trial ? <TrialBanner trial={trial} /> : null}
+      {gate.showBanner ? (
+        <SampleBanner
+          totalCompanies={totalCompanies}
+          onSeePlans={() => gate.setIsPricingOpen(true)}
+          onDismiss={gate.dismissBanner}
+        />
+      ) : null}
 
       <div className="flex flex-col gap-3">
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="flex gap-2">
           <SearchBar
             state={viewState}
             canSearch={access.hasActiveAccess}
             onSearch={(q) => applyChange({ q })}
+            {...(gate.isSample ? { onUpgrade: () => gate.setIsPricingOpen(true) } : {})}
           />
           <FiltersToggle
-            isOpen={isPanelOpen}
+            isOpen={isPanelOpen || isSheetOpen}
             count={filterCount}
             panelId={panelId}
-            onToggle={() => setIsPanelOpen((open) => !open)}
+            onToggle={toggleFilters}
           />
         </div>
         {isPanelOpen ? (
-          <FilterPanel id={panelId} state={viewState} filterOptions={filterOptions} onChange={applyChange} />
+          <FilterPanel
+            id={panelId}
+            state={viewState}
+            filterOptions={filterOptions}
+            facets={facets}
+            onChange={applyChange}
+          />
         ) : null}
+        <FilterSheet
+          open={isSheetOpen}
+          onOpenChange={setIsSheetOpen}
+          panelId={`${panelId}-sheet`}
+          state={viewState}
+          filterOptions={filterOptions}
+          facets={facets}
+          onChange={applyChange}
+          showLabel={isLoading || !result ? "Searching…" : showResultsText(result)}
+        />
         <FilterChips
           state={viewState}
-          onRemove={(key) => applyChange({ [key]: "" })}
-          onClearAll={() => applyChange({ industry: "", stage: "", location: "", amount: "", date: "" })}
+          onRemove={removeChip}
+          onClearAll={() => applyChange(withoutFilters(viewState))}
         />
       </div>
 
       {errors.length > 0 ? <ParamErrors errors={errors} /> : null}
 
-      {/* Issue 6: Export CSV sits on the results total's line (the total is the first line of the results). */}
-      <div className="relative">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <ResultsToolbar
+          state={viewState}
+          view={shownView}
+          canChoosePageSize={access.hasActiveAccess}
+          onSort={(sort) => applyChange({ sort })}
+          onPageSize={(size) => applyChange({ size })}
+          onView={(next) => viewFetcher.submit({ view: next }, { method: "post", action: "/search" })}
+        />
         {loadError ? null : (
-          <div className="absolute -top-3 right-0 z-10">
-            <ExportButton
-              access={access}
-              trial={trial}
-              state={state}
-              total={isLoading ? null : (result?.total ?? null)}
-            />
-          </div>
+          <ExportButton
+            access={access}
+            trial={trial}
+            state={state}
+            total={isLoading ? null : (result?.total ?? null)}
+          />
         )}
-        <SearchResults result={result} loadError={loadError} isLoading={isLoading} onPageChange={goToPage} />
       </div>
+      <SearchResults
+        result={result}
+        loadError={loadError}
+        isLoading={isLoading}
+        view={shownView}
+        onPageChange={goToPage}
+      />
 
       <SearchAccessPrompts access={access} totalCompanies={totalCompanies} />
+      {gate.isSample ? (
+        <PricingDialog open={gate.isPricingOpen} onOpenChange={gate.setIsPricingOpen} />
+      ) : null}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { CircleAlert, SearchX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { SearchResult } from "~/core/company-card";
-import { PAGE_SIZE } from "~/core/search-params";
+import type { SearchView } from "~/core/search-view";
 import { CompanyCard } from "./company-card";
+import { CompanyTable } from "./company-table";
 import { Pager } from "./pager";
 import { ResultSkeletons } from "./result-skeletons";
 import { resultsTotalText, showingRangeText } from "./results-total";
@@ -11,11 +12,13 @@ interface SearchResultsProps {
   result: SearchResult | null;
   loadError: string | null;
   isLoading: boolean;
+  /** Cards (spec 2) or the dense table (issue 15). */
+  view: SearchView;
   onPageChange: (page: number) => void;
 }
 
 /** The results area: the error banner, the total, the cards (or skeletons, or the empty state), the pager. */
-export function SearchResults({ result, loadError, isLoading, onPageChange }: SearchResultsProps) {
+export function SearchResults({ result, loadError, isLoading, view, onPageChange }: SearchResultsProps) {
   // Issue 15: after a page change, focus returns to the results heading (not to the top of the document).
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [hasPaged, setHasPaged] = useState(false);
@@ -50,7 +53,7 @@ export function SearchResults({ result, loadError, isLoading, onPageChange }: Se
       {isLoading ? (
         <ResultSkeletons />
       ) : result ? (
-        <ResultList result={result} onPageChange={changePage} />
+        <ResultList result={result} view={view} onPageChange={changePage} />
       ) : null}
     </section>
   );
@@ -58,9 +61,11 @@ export function SearchResults({ result, loadError, isLoading, onPageChange }: Se
 
 function ResultList({
   result,
+  view,
   onPageChange,
 }: {
   result: SearchResult;
+  view: SearchView;
   onPageChange: (page: number) => void;
 }) {
   if (result.companies.length === 0) {
@@ -72,7 +77,7 @@ function ResultList({
         <p className="mt-1 max-w-md text-sm text-slate-600">
           Try adjusting your search criteria or filters to find more results.
         </p>
-        {result.total > PAGE_SIZE ? (
+        {result.total > result.pageSize ? (
           <div className="mt-6 w-full max-w-md">
             <Pager page={result.page} pageCount={result.pageCount} onPageChange={onPageChange} />
           </div>
@@ -80,7 +85,7 @@ function ResultList({
       </div>
     );
   }
-  const hasPages = result.total > PAGE_SIZE;
+  const hasPages = result.total > result.pageSize;
   return (
     <>
       {/* Issue 15: a pager above the results too, with where this page sits in them. */}
@@ -97,14 +102,21 @@ function ResultList({
           />
         </div>
       ) : null}
-      <ul className="flex flex-col gap-3">
-        {result.companies.map((company) => (
-          <li key={company.id}>
-            <CompanyCard company={company} />
-          </li>
-        ))}
-      </ul>
-      {/* spec 9: the pager appears only when the total exceeds the page size (50). */}
+      {view === "table" ? (
+        <CompanyTable
+          companies={result.companies}
+          isMasked={result.companies.some((company) => company.isEmailMasked)}
+        />
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {result.companies.map((company) => (
+            <li key={company.id}>
+              <CompanyCard company={company} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {/* spec 9: the pager appears only when the total exceeds the page size (50 unless chosen). */}
       {hasPages ? (
         <div className="mt-2">
           <Pager page={result.page} pageCount={result.pageCount} onPageChange={onPageChange} />

@@ -7,28 +7,35 @@ interface SearchablePickerProps {
   label: string;
   placeholder: string;
   options: readonly PickerOption[];
-  /** The chosen value, "" for none. */
-  value: string;
-  /** How the chosen value reads (shown in the closed field and as the placeholder while searching). */
+  /** The chosen values, in the order they were chosen. */
+  values: readonly string[];
+  /** How the choice reads in the closed field ("SaaS", "SaaS +2"). */
   valueLabel: string;
-  /** Called with the chosen value, or "" when the choice is cleared. */
-  onSelect: (value: string) => void;
+  /** Called with an option the user chose or unchose. */
+  onToggle: (value: string) => void;
+  /** Called when the whole choice is cleared. */
+  onClear: () => void;
+  /** An option's count given the other filters ("1,204", "about 12,000"), or null when not known. */
+  countText?: (value: string) => string | null;
   /** spec 8: 'No industries found' / 'No locations found'. */
   emptyMessage: string;
 }
 
 /**
- * A searchable single choice, built on the ARIA combobox pattern: a text input that filters a listbox,
- * arrow keys move through the options, Enter chooses, Escape closes. Only the first 100 matches are
- * rendered, so thousands of cities stay quick: typing narrows the list.
+ * A searchable multiple choice (issue 15), built on the ARIA combobox pattern: a text input that filters a
+ * multi-select listbox, arrow keys move through the options, Enter chooses or unchooses one and keeps the
+ * list open, Escape closes. Only the first 100 matches are rendered, so thousands of cities stay quick:
+ * typing narrows the list.
  */
 export function SearchablePicker({
   label,
   placeholder,
   options,
-  value,
+  values,
   valueLabel,
-  onSelect,
+  onToggle,
+  onClear,
+  countText,
   emptyMessage,
 }: SearchablePickerProps) {
   const id = useId();
@@ -60,8 +67,7 @@ export function SearchablePicker({
   }
 
   function choose(option: PickerOption) {
-    close();
-    if (option.value !== value) onSelect(option.value);
+    onToggle(option.value);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -97,7 +103,8 @@ export function SearchablePicker({
   // Options are not focusable: the input keeps focus and points at the active one (aria-activedescendant).
   function renderOption({ option, index }: { option: PickerOption; index: number }) {
     const isActive = index === activeIndex;
-    const isChosen = option.value === value;
+    const isChosen = values.includes(option.value);
+    const count = countText?.(option.value) ?? null;
     return (
       // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys for its options.
       <div
@@ -106,23 +113,30 @@ export function SearchablePicker({
         role="option"
         // -1: reachable for assistive tech, never in the tab order and never focused (see onMouseDown below).
         tabIndex={-1}
-        aria-selected={isActive}
+        aria-selected={isChosen}
         onClick={() => choose(option)}
         onMouseMove={() => (isActive ? undefined : setActiveIndex(index))}
         className={`flex cursor-pointer items-start gap-2 px-3 py-1.5 text-sm ${
-          isActive ? "bg-brand-50 text-brand-900" : "text-slate-800"
+          isActive
+            ? "bg-brand-50 text-brand-900 outline-2 -outline-offset-2 outline-brand-600"
+            : "text-slate-800"
         }`}
       >
         <Check
           aria-hidden="true"
           className={`mt-0.5 h-4 w-4 shrink-0 ${isChosen ? "text-brand-600" : "invisible"}`}
         />
-        <span className="min-w-0">
+        <span className="min-w-0 flex-1">
           <span className="block truncate">{option.label}</span>
           {option.detail ? (
             <span className="block truncate text-xs text-slate-500">{option.detail}</span>
           ) : null}
         </span>
+        {count !== null ? (
+          <span data-testid="option-count" className="shrink-0 text-xs text-slate-600 tabular-nums">
+            {count}
+          </span>
+        ) : null}
       </div>
     );
   }
@@ -155,11 +169,11 @@ export function SearchablePicker({
           className="w-full rounded-md border border-slate-300 bg-white py-2 pr-16 pl-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none"
         />
         <div className="absolute inset-y-0 right-0 flex items-center gap-0.5 pr-2">
-          {value ? (
+          {values.length > 0 ? (
             <button
               type="button"
               aria-label={`Clear ${label}`}
-              onClick={() => onSelect("")}
+              onClick={onClear}
               className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
             >
               <X aria-hidden="true" className="h-4 w-4" />
@@ -176,7 +190,13 @@ export function SearchablePicker({
         onMouseDown={(event) => event.preventDefault()}
         className="absolute top-full right-0 left-0 z-30 mt-1 overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
       >
-        <div id={listboxId} role="listbox" aria-label={label} className="max-h-64 overflow-y-auto py-1">
+        <div
+          id={listboxId}
+          role="listbox"
+          aria-label={label}
+          aria-multiselectable="true"
+          className="max-h-64 overflow-y-auto py-1"
+        >
           {sections.map((section, sectionIndex) =>
             section.group ? (
               // The APG "listbox with grouped options" shape: a named group holding its options.

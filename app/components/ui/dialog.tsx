@@ -12,7 +12,15 @@ interface DialogProps {
   children: ReactNode;
   /** "md" for forms, "2xl" for wider content such as the plan cards. */
   size?: "md" | "2xl";
+  /** "center" (the default) or "sheet": a panel rising from the bottom of a phone's screen. */
+  variant?: "center" | "sheet";
 }
+
+const PLACEMENT = {
+  center:
+    "top-1/2 left-1/2 max-h-[92vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl p-6",
+  sheet: "right-0 bottom-0 left-0 max-h-[88vh] rounded-t-2xl px-4 pt-5 pb-4",
+} as const;
 
 /** A modal dialog: focus is trapped inside, returns to the opener on close, background is inert. */
 export function Dialog({
@@ -23,7 +31,9 @@ export function Dialog({
   isClosable = true,
   children,
   size = "md",
+  variant = "center",
 }: DialogProps) {
+  const width = variant === "sheet" ? "" : size === "md" ? "max-w-md" : "max-w-2xl";
   return (
     <RadixDialog.Root
       open={open}
@@ -32,7 +42,7 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[2px]" />
         <RadixDialog.Content
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[92vh] w-[calc(100vw-2rem)] ${size === "md" ? "max-w-md" : "max-w-2xl"} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none`}
+          className={`fixed z-50 ${PLACEMENT[variant]} ${width} overflow-y-auto bg-white shadow-xl focus:outline-none`}
           onEscapeKeyDown={(event) => (isClosable ? undefined : event.preventDefault())}
           onPointerDownOutside={(event) => (isClosable ? undefined : event.preventDefault())}
           onInteractOutside={(event) => (isClosable ? undefined : event.preventDefault())}

@@ -1,6 +1,7 @@
-import { data } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { SearchPage } from "~/components/search/search-page";
-import { parseSearchParams } from "~/core/search-params";
+import { parseSearchParams, withAllowedPageSize } from "~/core/search-params";
+import { parseSearchView } from "~/core/search-view";
 import { rootOrigin, seo } from "~/core/seo";
 import { recordActivity, searchActivityType } from "~/server/activity/activity.server";
 import { getDb } from "~/server/app-database.server";
@@ -10,15 +11,24 @@ import { getFilterOptions, getHomeStats } from "~/server/companies/catalog.serve
 import { searchCompanies } from "~/server/companies/search.server";
 import { causedByDatabaseOutage } from "~/server/database-unavailable.server";
 import { logger } from "~/server/logger.server";
+import { readSearchView, saveSearchView } from "~/server/preferences/search-view.server";
+import { readForm } from "~/server/read-body.server";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { state, errors } = parseSearchParams(url.searchParams);
+  const parsed = parseSearchParams(url.searchParams);
+  const { errors } = parsed;
   const [db, session] = await Promise.all([getDb(), getSession(request)]);
   const user = session.user;
-  const { access, trial } = await getViewerAccessAndTrial(db, user);
+  const [{ access, trial }, view] = await Promise.all([
+    getViewerAccessAndTrial(db, user),
+    readSearchView(db, request, user?.id ?? null),
+  ]);
+  // Issue 15: only active access chooses the page size; the server holds everyone else to spec 9's 50.
+  const state = withAllowedPageSize(parsed.state, access.hasActiveAccess);
   const [filterOptions, stats] = await Promise.all([getFilterOptions(db), getHomeStats(db)]);
+  const page = { state, errors, filterOptions, access, trial, view, totalCompanies: stats.totalCompanies };
   try {
     // spec 4 / decisions.md: only active access sees full emails, whatever the client asks for.
     const result = await searchCompanies(db, state, { canSeeEmails: access.hasActiveAccess });
@@ -26,37 +36,31 @@ export async function loader({ request }: Route.LoaderArgs) {
       const type = searchActivityType(state, request.headers.get("referer"), request.url);
       if (type) void recordActivity(db, user.id, type, state, result.total);
     }
-    return data(
-      {
-        state,
-        errors,
-        result,
-        loadError: null,
-        filterOptions,
-        access,
-        trial,
-        totalCompanies: stats.totalCompanies,
-      },
-      { headers: { "Cache-Control": "private, no-store" } },
-    );
+    return data({ ...page, result, loadError: null }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
     // A lost database connection is answered 503 with Retry-After (database-unavailable.server.ts).
     if (causedByDatabaseOutage(error)) throw error;
     logger.error({ err: error, state }, "search failed");
     return data(
-      {
-        state,
-        errors,
-        result: null,
-        loadError: "An unexpected error occurred",
-        filterOptions,
-        access,
-        trial,
-        totalCompanies: stats.totalCompanies,
-      },
+      { ...page, result: null, loadError: "An unexpected error occurred" },
       { status: 500, headers: { "Cache-Control": "private, no-store" } },
     );
   }
+}
+
+/** Issue 15: POST view=cards|table remembers the results' view (the user's row, or a visitor's cookie). */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const view = parseSearchView(form.get("view"));
+  if (!view) return data({ error: 'The view must be "cards" or "table".' }, { status: 400 });
+  const [db, session] = await Promise.all([getDb(), getSession(request)]);
+  const cookie = await saveSearchView(db, session.user?.id ?? null, view);
+  return data({ view }, cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+}
+
+/** Remembering the view changes no result: the search is not run again for it. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.has("view") ? false : defaultShouldRevalidate;
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -10,7 +10,7 @@ const database = setUpTestDatabase();
 describe("recordActivity (spec 3 user_activity)", () => {
   it("stores the type with the query, the filters and the total", async () => {
     await database.db.insert(users).values(user({ id: "u1" }));
-    await recordActivity(database.db, "u1", "filter", { ...EMPTY_SEARCH, q: "ai", industry: "SaaS" }, 42);
+    await recordActivity(database.db, "u1", "filter", { ...EMPTY_SEARCH, q: "ai", industry: ["SaaS"] }, 42);
     const rows = await database.db.select().from(userActivity);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -18,7 +18,7 @@ describe("recordActivity (spec 3 user_activity)", () => {
       actionType: "filter",
       actionDetails: {
         query: "ai",
-        filters: { industry: "SaaS", stage: "", location: "", amount: "", date: "" },
+        filters: { industry: ["SaaS"], stage: [], location: [], amount: "", date: "" },
         totalResults: 42,
       },
     });

@@ -11,7 +11,7 @@ describe("searchActivityType", () => {
     ).toBe("search");
     expect(
       searchActivityType(
-        { ...EMPTY_SEARCH, q: "ai", stage: "Seed" },
+        { ...EMPTY_SEARCH, q: "ai", stage: ["Seed"] },
         "http://localhost:3000/search?q=ai",
         URL_NOW,
       ),
@@ -27,7 +27,7 @@ describe("searchActivityType", () => {
   it("judges by the criteria alone when there is no earlier view on this site", () => {
     expect(searchActivityType({ ...EMPTY_SEARCH, q: "ai" }, null, URL_NOW)).toBe("search");
     expect(
-      searchActivityType({ ...EMPTY_SEARCH, industry: "SaaS" }, "https://elsewhere.example/", URL_NOW),
+      searchActivityType({ ...EMPTY_SEARCH, industry: ["SaaS"] }, "https://elsewhere.example/", URL_NOW),
     ).toBe("filter");
     expect(searchActivityType(EMPTY_SEARCH, null, URL_NOW)).toBeNull();
   });

@@ -1,5 +1,5 @@
 import type { SearchState } from "~/core/search-params";
-import { filtersOf, parseSearchParams } from "~/core/search-params";
+import { filtersOf, hasFilters, parseSearchParams } from "~/core/search-params";
 import type { Db } from "../db/database.server";
 import { userActivity } from "../db/schema";
 import { logger } from "../logger.server";
@@ -8,14 +8,14 @@ export type ActivityType = "search" | "filter" | "export";
 
 /**
  * Which search-page event this request is: 'search' when the query text changed, 'filter' when only
- * filters changed, nothing for paging or a reload. The previous view comes from the Referer (same page).
+ * filters changed, nothing for paging, sorting, a page size or a reload. The previous view comes from the Referer (same page).
  */
 export function searchActivityType(
   state: SearchState,
   referer: string | null,
   requestUrl: string,
 ): ActivityType | null {
-  const hasCriteria = state.q !== "" || Object.values(filtersOf(state)).some((value) => value !== "");
+  const hasCriteria = state.q !== "" || hasFilters(state);
   let previous: SearchState | null = null;
   if (referer) {
     try {

@@ -3,6 +3,7 @@ import { cachedPerKey } from "../cache.server";
 import type { Db } from "../db/database.server";
 import { readDataVersion } from "./data-version.server";
 import { invalidateSearchCounts } from "./search-count-cache.server";
+import { invalidateSearchFacets } from "./search-facets.server";
 import { countCompanies, loadFilterOptionRows, recentFundingSum } from "./stats.server";
 
 /** spec 9: the last-funding total window is 90 days. */
@@ -49,7 +50,7 @@ export async function getFilterOptions(db: Db): Promise<FilterOptions> {
 }
 
 /**
- * The one in-process entry point: drops this process's cached figures, filter options and search counts
+ * The one in-process entry point: drops this process's cached figures, filter options, search counts and facet counts
  * at once (callers: import, seed, do-not-sell). Every process, this one included, also drops them by the
  * data version, which any write to companies or suppressed_companies changes in its own transaction
  * (migration 0010's triggers): a writer that forgets to call this is still seen everywhere.
@@ -58,4 +59,5 @@ export function invalidateCatalog(): void {
   homeStatsCache.invalidate();
   filterOptionsCache.invalidate();
   invalidateSearchCounts();
+  invalidateSearchFacets();
 }

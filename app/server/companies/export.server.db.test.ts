@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_SEARCH, PAGE_SIZE, type SearchState } from "~/core/search-params";
+import { SORT_OPTIONS } from "~/core/search-sort";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { company } from "~tests/fixtures/factories";
 import { queryRows } from "../db/query-rows.server";
@@ -25,8 +26,8 @@ beforeAll(async () => {
       company("Undated One", { lastFundingDate: null }),
       company("Undated Two", { lastFundingDate: null, industries: ["SaaS"] }),
       company("Undated Three", { lastFundingDate: null, lastFundingType: "Seed" }),
-      company("Tied A", { lastFundingDate: "2026-06-01" }),
-      company("Tied B", { lastFundingDate: "2026-06-01" }),
+      company("Tied A", { lastFundingDate: "2026-06-01", lastFundingAmountUsd: null }),
+      company("Tied B", { lastFundingDate: "2026-06-01", lastFundingAmountUsd: null }),
     ]);
   invalidateSearchCounts();
 });
@@ -70,13 +71,13 @@ async function searchNames(state: Partial<SearchState>): Promise<{ total: number
 const STATES: Array<[string, Partial<SearchState>]> = [
   ["no filter", {}],
   ["text", { q: "data" }],
-  ["industry", { industry: "SaaS" }],
-  ["stage", { stage: "Seed" }],
-  ["continent", { location: "continent:Europe" }],
-  ["country", { location: "country:Germany" }],
+  ["industry", { industry: ["SaaS"] }],
+  ["stage", { stage: ["Seed"] }],
+  ["continent", { location: ["continent:Europe"] }],
+  ["country", { location: ["country:Germany"] }],
   ["amount", { amount: "1m-5m" }],
   ["date", { date: "1y" }],
-  ["combined", { q: "a", stage: "Series A", date: "1y" }],
+  ["combined", { q: "a", stage: ["Series A"], date: "1y" }],
   ["nothing matches", { q: "zzyzx-no-such-company" }],
 ];
 
@@ -107,13 +108,30 @@ describe("the export holds exactly the search's rows (issue 6)", () => {
           .map((row) => row[0]),
       ).toEqual(expected.names);
     }
-    const seeds = await exportBytes({ stage: "Seed" }, 3);
+    const seeds = await exportBytes({ stage: ["Seed"] }, 3);
     expect(
       parseCsv(seeds.bytes)
         .slice(1)
         .map((row) => row[0]),
-    ).toEqual((await searchNames({ stage: "Seed" })).names);
+    ).toEqual((await searchNames({ stage: ["Seed"] })).names);
   });
+
+  it.each(SORT_OPTIONS.map((option) => [option.value]))(
+    "sorted %s: the file is in the pages' order, whatever the batch size",
+    async (sort) => {
+      const state: Partial<SearchState> = { sort, size: 100 };
+      const expected = await searchNames(state);
+      expect(expected.total).toBe(SEEDED + 5);
+      for (const batchSize of [3, 64, 5_000]) {
+        const { bytes } = await exportBytes(state, batchSize);
+        expect(
+          parseCsv(bytes)
+            .slice(1)
+            .map((row) => row[0]),
+        ).toEqual(expected.names);
+      }
+    },
+  );
 
   it("ignores the page: an export is every page", async () => {
     const { outcome } = await exportBytes({ page: 3 });
@@ -243,7 +261,7 @@ describe("streaming, backpressure and abort", () => {
     // The database answers, and a new export runs to the end.
     const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from companies`);
     expect(row?.n).toBe(SEEDED + 5);
-    expect((await exportBytes({ stage: "Seed" })).outcome.status).toBe("complete");
+    expect((await exportBytes({ stage: ["Seed"] })).outcome.status).toBe("complete");
   });
 
   // Runs on the PostgreSQL server only (CI runs this file there too): PGlite has no connection to drop.

@@ -5,12 +5,13 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { CSV_LINE_END, csvCell, csvRow, UTF8_BOM } from "~/core/csv";
 import type { SearchState } from "~/core/search-params";
+import type { SortValue } from "~/core/search-sort";
 import type { Database } from "../db/database.server";
 import { companies } from "../db/schema";
 import { logger } from "../logger.server";
 import { COMPANY_CSV_COLUMNS, COMPANY_CSV_HEADERS } from "./crunchbase-columns";
 import { searchConditions, whereClause } from "./search-filters.server";
-import { searchOrder } from "./search-order.server";
+import { type SortKey, searchOrder, sortKeyOf } from "./search-order.server";
 
 /**
  * Issue 6 CSV export: every company the search matches, in the search's order, streamed straight from the
@@ -100,21 +101,36 @@ const EXPORT_COLUMNS: SQL = sql.join(
   sql`, `,
 );
 const COLUMN_COUNT = COMPANY_CSV_HEADERS.length;
-/** Two key columns follow the export columns: the keyset position (PGlite), never written to the file. */
-const KEY_COLUMNS = sql`${companies.lastFundingDate}::text, ${companies.id}`;
 /**
- * The search page's order (search-order.server.ts), so the file lists companies as the pages do. The PGlite
- * keyset below reads that order in slices and follows it: (date, id) descending, undated rows last.
+ * Two key columns follow the export columns: the sort key as text and the id, the keyset position (PGlite),
+ * never written to the file.
  */
-const SEARCH_ORDER = searchOrder();
+function keyColumns(key: SortKey): SQL {
+  return sql.raw(`${key.column}::text, id`);
+}
+
+/**
+ * The search order on the table's own columns: the export selects each column as text under its own name
+ * (`last_funding_amount_usd::text`), and a bare name in ORDER BY would sort those texts ("9" after "10").
+ */
+function exportOrder(sort: SortValue): SQL {
+  return searchOrder(sort, { table: "companies" });
+}
 
 /** Called when the connection is lost while the export is paused (e.g. the idle-in-transaction timeout). */
 type OnLost = (error: Error) => void;
 
-async function openServerCursor(pool: pg.Pool, filter: SQL | undefined, batchSize: number, onLost: OnLost) {
+async function openServerCursor(
+  pool: pg.Pool,
+  filter: SQL | undefined,
+  sort: SortValue,
+  batchSize: number,
+  onLost: OnLost,
+) {
+  // The search page's order (search-order.server.ts), so the file lists companies as the pages do.
   const query = dialect.sqlToQuery(
     sql`declare company_export no scroll cursor for
-        select ${EXPORT_COLUMNS}, ${KEY_COLUMNS} from ${companies} ${whereClause(filter)} order by ${SEARCH_ORDER}`,
+        select ${EXPORT_COLUMNS} from ${companies} ${whereClause(filter)} order by ${exportOrder(sort)}`,
   );
   const client = await pool.connect();
   // A connection the server drops (idle timeout, restart) reports here rather than crashing the process,
@@ -169,22 +185,31 @@ async function openServerCursor(pool: pg.Pool, filter: SQL | undefined, batchSiz
   return source;
 }
 
-type KeysetPhase = "dated" | "undated" | "done";
+type KeysetPhase = "valued" | "empty" | "done";
 
 /**
- * The search order read in slices: first the dated rows below the last (date, id) read, a row comparison the
- * (last_funding_date desc nulls last, id desc) index serves as a range, then the undated rows (nulls last)
- * below the last id read. Each slice is one short query; nothing stays open between them.
+ * The search order read in slices: first the rows with a sort value past the last (value, id) read, a row
+ * comparison the order's index (value, id) serves as a range, then the rows without a value (nulls last)
+ * past the last id read. Each slice is one short query; nothing stays open between them.
  */
-function openPgliteKeyset(client: PGlite, filter: SQL | undefined, batchSize: number): RecordSource {
-  let phase: KeysetPhase = "dated";
-  let lastDated: { date: string; id: number } | null = null;
-  let lastUndatedId: number | null = null;
+function openPgliteKeyset(
+  client: PGlite,
+  filter: SQL | undefined,
+  sort: SortValue,
+  batchSize: number,
+): RecordSource {
+  const key = sortKeyOf(sort);
+  const order = exportOrder(sort);
+  const column = sql.raw(`${key.column}${key.collate}`);
+  const past = sql.raw(key.direction === "desc" ? "<" : ">");
+  let phase: KeysetPhase = "valued";
+  let lastValued: { value: string; id: number } | null = null;
+  let lastEmptyId: number | null = null;
 
   async function read(range: SQL): Promise<CsvRecord[]> {
     const query = dialect.sqlToQuery(
-      sql`select ${EXPORT_COLUMNS}, ${KEY_COLUMNS} from ${companies} ${whereClause(filter, range)}
-          order by ${SEARCH_ORDER} limit ${batchSize}`,
+      sql`select ${EXPORT_COLUMNS}, ${keyColumns(key)} from ${companies} ${whereClause(filter, range)}
+          order by ${order} limit ${batchSize}`,
     );
     return (await client.query<CsvRecord>(query.sql, query.params, { rowMode: "array" })).rows;
   }
@@ -192,29 +217,31 @@ function openPgliteKeyset(client: PGlite, filter: SQL | undefined, batchSize: nu
 
   return {
     async next() {
-      if (phase === "dated") {
+      if (phase === "valued") {
+        const value = lastValued
+          ? sql`(${column}, id) ${past} (${lastValued.value}::${sql.raw(key.cast)}${sql.raw(key.collate)}, ${lastValued.id})`
+          : undefined;
         const records = await read(
-          lastDated
-            ? sql`${companies.lastFundingDate} is not null
-                  and (${companies.lastFundingDate}, ${companies.id}) < (${lastDated.date}::date, ${lastDated.id})`
-            : sql`${companies.lastFundingDate} is not null`,
+          sql.join(
+            [sql`${column} is not null`, value].filter((part) => part !== undefined),
+            sql` and `,
+          ),
         );
-        if (records.length < batchSize) phase = "undated";
+        if (records.length < batchSize) phase = key.nullable ? "empty" : "done";
         const last = records.at(-1);
-        if (last) {
-          lastDated = { date: String(last[COLUMN_COUNT]), id: idOf(last) };
-          return { records, isLast: false };
-        }
+        if (last) lastValued = { value: String(last[COLUMN_COUNT]), id: idOf(last) };
+        if (last && phase !== "done") return { records, isLast: false };
+        if (phase === "done") return { records, isLast: true };
       }
-      if (phase === "undated") {
+      if (phase === "empty") {
         const records = await read(
-          lastUndatedId === null
-            ? sql`${companies.lastFundingDate} is null`
-            : sql`${companies.lastFundingDate} is null and ${companies.id} < ${lastUndatedId}`,
+          lastEmptyId === null
+            ? sql`${column} is null`
+            : sql`${column} is null and id ${past} ${lastEmptyId}`,
         );
         if (records.length < batchSize) phase = "done";
         const last = records.at(-1);
-        if (last) lastUndatedId = idOf(last);
+        if (last) lastEmptyId = idOf(last);
         return { records, isLast: phase === "done" };
       }
       return { records: [], isLast: true };
@@ -231,15 +258,16 @@ function driverClientOf(database: Pick<Database, "db">): unknown {
 function openSource(
   database: Pick<Database, "db" | "kind">,
   filter: SQL | undefined,
+  sort: SortValue,
   batchSize: number | undefined,
   onLost: OnLost,
 ): Promise<RecordSource> {
   const client = driverClientOf(database);
   if (database.kind === "postgres" && client instanceof pg.Pool) {
-    return openServerCursor(client, filter, batchSize ?? SERVER_BATCH_SIZE, onLost);
+    return openServerCursor(client, filter, sort, batchSize ?? SERVER_BATCH_SIZE, onLost);
   }
   if (database.kind === "pglite" && client instanceof PGlite) {
-    return Promise.resolve(openPgliteKeyset(client, filter, batchSize ?? PGLITE_BATCH_SIZE));
+    return Promise.resolve(openPgliteKeyset(client, filter, sort, batchSize ?? PGLITE_BATCH_SIZE));
   }
   throw new Error(`The CSV export cannot read from this ${database.kind} client.`);
 }
@@ -348,7 +376,7 @@ function csvStream(
 }
 
 /**
- * Opens the export of every company matching `state` (its page is ignored), using searchConditions, the
+ * Opens the export of every company matching `state` in its order (its page and page size are ignored), using searchConditions, the
  * one definition of the filters, so the file holds exactly the rows the search page counts. The cursor is
  * opened before this resolves, so a database failure can still be answered with an error status.
  */
@@ -362,6 +390,7 @@ export async function streamCompaniesCsv(
   const source = await openSource(
     database,
     searchConditions(state, options.today),
+    state.sort,
     options.batchSize,
     (error) => onLost(error),
   );

@@ -11,6 +11,8 @@ const ROW: CardRow = {
   last_funding_type: "Seed",
   last_funding_amount_usd: "2500000",
   last_funding_date: "2025-05-01",
+  total_funding_amount_usd: "4000000",
+  founders: "Ada Lovelace, Alan Turing",
   first_name: "Ada",
   last_name: "Lovelace",
   role: "  ",
@@ -31,12 +33,26 @@ describe("toCard", () => {
       lastFundingType: "Seed",
       lastFundingAmountUsd: 2_500_000,
       lastFundingDate: "2025-05-01",
+      totalFundingAmountUsd: 4_000_000,
       founderName: "Ada Lovelace",
+      otherFounders: ["Alan Turing"],
       role: "Founder",
       email: "ada@acme.example",
       isEmailMasked: false,
       website: "https://acme.example",
       linkedin: null,
+    });
+  });
+
+  it("lists every founder the Founders field names, the lead first and once", () => {
+    expect(
+      toCard({ ...ROW, founders: "Grace Hopper, ada  lovelace, Alan Turing" }, true).otherFounders,
+    ).toEqual(["Grace Hopper", "Alan Turing"]);
+    expect(
+      toCard({ ...ROW, first_name: null, last_name: null, founders: "Grace Hopper" }, true),
+    ).toMatchObject({
+      founderName: null,
+      otherFounders: ["Grace Hopper"],
     });
   });
 

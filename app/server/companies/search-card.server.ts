@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { CompanyCard } from "~/core/company-card";
+import { foundersOf } from "~/core/company-profile";
 import { maskEmail } from "~/core/mask";
 
 /** A result row as the page queries select it (CARD_COLUMNS). */
@@ -13,6 +14,8 @@ export interface CardRow extends Record<string, unknown> {
   last_funding_type: string | null;
   last_funding_amount_usd: string | number | null;
   last_funding_date: string | null;
+  total_funding_amount_usd: string | number | null;
+  founders: string | null;
   first_name: string | null;
   last_name: string | null;
   role: string | null;
@@ -24,14 +27,25 @@ export interface CardRow extends Record<string, unknown> {
 /** The columns of a CardRow, from the companies table aliased "c". */
 export const CARD_COLUMNS = sql.raw(
   "c.id, c.slug, c.organization_name, c.description, c.industries, c.headquarters_location, c.last_funding_type, " +
-    "c.last_funding_amount_usd, c.last_funding_date::text as last_funding_date, c.first_name, c.last_name, c.role, " +
-    "c.email, c.website, c.linkedin",
+    "c.last_funding_amount_usd, c.last_funding_date::text as last_funding_date, c.total_funding_amount_usd, " +
+    "c.founders, c.first_name, c.last_name, c.role, c.email, c.website, c.linkedin",
 );
 
 /** A result row as a card. The server is the authority: without access the full address never leaves it. */
 export function toCard(row: CardRow, canSeeEmails: boolean): CompanyCard {
   const founderName = [row.first_name, row.last_name].filter(Boolean).join(" ") || null;
   const amount = row.last_funding_amount_usd === null ? null : Number(row.last_funding_amount_usd);
+  const total = row.total_funding_amount_usd === null ? null : Number(row.total_funding_amount_usd);
+  // Issue 15: every founder the Founders field names; the lead (first, last name) carries role and email.
+  const sameName = (a: string, b: string | null) =>
+    b !== null && a.toLowerCase() === b.replace(/\s+/g, " ").trim().toLowerCase();
+  const otherFounders = foundersOf(
+    row.founders,
+    { firstName: row.first_name, lastName: row.last_name, role: null, email: null },
+    () => ({ email: "", isMasked: false }),
+  )
+    .map((founder) => founder.name)
+    .filter((name) => !sameName(name, founderName));
   return {
     id: row.id,
     slug: row.slug,
@@ -42,7 +56,9 @@ export function toCard(row: CardRow, canSeeEmails: boolean): CompanyCard {
     lastFundingType: row.last_funding_type,
     lastFundingAmountUsd: amount,
     lastFundingDate: row.last_funding_date,
+    totalFundingAmountUsd: total,
     founderName,
+    otherFounders,
     role: row.role?.trim() || "Founder",
     email: row.email ? (canSeeEmails ? row.email : maskEmail(row.email)) : null,
     isEmailMasked: Boolean(row.email) && !canSeeEmails,

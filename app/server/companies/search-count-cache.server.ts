@@ -1,4 +1,4 @@
-import type { SearchState } from "~/core/search-params";
+import { filtersOf, type SearchState } from "~/core/search-params";
 import { cachedLru } from "../cache.server";
 import type { Db } from "../db/database.server";
 import type { MatchCount } from "./search-count.server";
@@ -11,10 +11,10 @@ const COUNT_TTL_MS = 5 * 60_000;
 const COUNT_CACHE_SIZE = 1_000;
 const counts = cachedLru<Db, MatchCount>({ ttlMs: COUNT_TTL_MS, maxEntries: COUNT_CACHE_SIZE });
 
-// Every page of a search has the same count. The date filter's cutoff moves with the day, so the day is
-// part of the key.
+// Every page, order and page size of a search has the same count: the key is the text and the filters.
+// The date filter's cutoff moves with the day, so the day is part of the key.
 function countKey(state: SearchState, today: Date): string {
-  return JSON.stringify([{ ...state, page: 0 }, today.toISOString().slice(0, 10)]);
+  return JSON.stringify([state.q, filtersOf(state), today.toISOString().slice(0, 10)]);
 }
 
 /**

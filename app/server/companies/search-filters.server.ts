@@ -48,6 +48,12 @@ function locationCondition(location: string): SQL | undefined {
   return cityCondition(city, country, region);
 }
 
+/** Any of several locations (issue 15: OR within the filter); a location naming nothing matches nothing. */
+function anyLocationCondition(locations: readonly string[]): SQL {
+  const each = locations.map((location) => locationCondition(location) ?? sql`false`);
+  return (each.length === 1 ? each[0] : or(...each)) as SQL;
+}
+
 /**
  * A city: its name and country, and its region when one is given. A directory city page (issue 13) is a
  * city in a country, whatever its region; the search picker's location strings name the region too.
@@ -69,19 +75,21 @@ export function searchConditions(state: SearchState, today: Date): SQL | undefin
   // every candidate row anyway, so it checks the flag; other searches keep index-only plans.
   const conditions: Array<SQL | undefined> = [notSuppressed(state.q ? "flag" : "join")];
   if (state.q) conditions.push(textCondition(state.q));
-  if (state.industry) {
-    // spec 9: the industry filter matches Industries or Industry Groups.
-    const value = sql.param([state.industry]);
+  if (state.industry.length > 0) {
+    // spec 9: the industry filter matches Industries or Industry Groups; issue 15: any of the chosen ones.
+    const values = sql.param(state.industry);
     conditions.push(
       or(
-        sql`${companies.industries} @> ${value}::text[]`,
-        sql`${companies.industryGroups} @> ${value}::text[]`,
+        sql`${companies.industries} && ${values}::text[]`,
+        sql`${companies.industryGroups} && ${values}::text[]`,
       ),
     );
   }
-  // spec 9: funding stage is an exact match on Last Funding Type.
-  if (state.stage) conditions.push(eq(companies.lastFundingType, state.stage));
-  if (state.location) conditions.push(locationCondition(state.location));
+  // spec 9: funding stage is an exact match on Last Funding Type (any of the chosen stages).
+  if (state.stage.length === 1) conditions.push(eq(companies.lastFundingType, state.stage[0] as string));
+  else if (state.stage.length > 1)
+    conditions.push(sql`${companies.lastFundingType} = any(${sql.param(state.stage)}::text[])`);
+  if (state.location.length > 0) conditions.push(anyLocationCondition(state.location));
   const amount = state.amount ? amountOption(state.amount) : undefined;
   if (amount) {
     conditions.push(gte(companies.lastFundingAmountUsd, amount.min));

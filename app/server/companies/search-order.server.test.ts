@@ -1,19 +1,37 @@
 import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { searchOrder } from "./search-order.server";
+import { SORT_OPTIONS } from "~/core/search-sort";
+import { searchOrder, sortKeyOf } from "./search-order.server";
 
 const dialect = new PgDialect();
+const orderOf = (...args: Parameters<typeof searchOrder>) => dialect.sqlToQuery(searchOrder(...args)).sql;
 
 describe("searchOrder", () => {
-  it("is spec 7's order, spelled as companies_last_funding_date_id_idx is", () => {
-    expect(dialect.sqlToQuery(searchOrder()).sql).toBe(
-      "last_funding_date desc nulls last, id desc nulls last",
-    );
+  it("is spec 7's order by default, spelled as companies_last_funding_date_id_idx is", () => {
+    expect(orderOf()).toBe("last_funding_date desc nulls last, id desc nulls last");
   });
 
   it("names the columns of an aliased table", () => {
-    expect(dialect.sqlToQuery(searchOrder({ table: "c" })).sql).toBe(
+    expect(orderOf("date-desc", { table: "c" })).toBe(
       "c.last_funding_date desc nulls last, c.id desc nulls last",
     );
+  });
+
+  it("puts empty values last and breaks ties by id in the same direction, for every order", () => {
+    for (const option of SORT_OPTIONS) {
+      const order = orderOf(option.value);
+      expect(order).toMatch(
+        new RegExp(` ${option.direction} nulls last, id ${option.direction} nulls last$`),
+      );
+    }
+    expect(orderOf("amount-asc")).toBe("last_funding_amount_usd asc nulls last, id asc nulls last");
+    expect(orderOf("total-desc")).toBe("total_funding_amount_usd desc nulls last, id desc nulls last");
+  });
+
+  it("sorts names in the C collation, the same on every database", () => {
+    expect(orderOf("name-desc", { table: "c" })).toBe(
+      'c.name_key collate "C" desc nulls last, c.id desc nulls last',
+    );
+    expect(sortKeyOf("name-asc").nullable).toBe(false);
   });
 });

@@ -1,51 +1,69 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { companies } from "../db/schema";
+import { DEFAULT_SORT, SORT_OPTIONS, type SortField, type SortValue } from "~/core/search-sort";
 
-/** One key of an ORDER BY. */
-interface OrderKey {
-  column: AnyPgColumn;
-  direction: "asc" | "desc";
-  nulls: "first" | "last";
+/** The column a sort field reads, how its values compare, and whether it can be empty. */
+interface SortColumn {
+  /** The companies column. */
+  column: string;
+  /** Appended to the column wherever it is compared: the collation of the name order. */
+  collate: string;
+  /** The SQL type a key value read back as text is cast to (the PGlite export's keyset). */
+  cast: string;
+  nullable: boolean;
 }
 
 /**
- * spec 7: "ordered by Last Funding Date descending, nulls last"; id breaks ties, newest first. The one
- * definition of the search's order: the search page and the CSV export read it here, so the file lists
- * the companies in the order the pages show them.
- *
- * "id desc nulls last" is "id desc" (id is never null) spelled as the index is, so PostgreSQL walks
- * companies_last_funding_date_id_idx ((last_funding_date desc nulls last, id desc nulls last)) without
- * re-sorting each day's rows (plain "id desc" means nulls first, which the index does not give).
- *
- * A user-selectable sort (a later issue) becomes a parameter of searchOrderKeys. Each sort needs an index
- * spelled the same way, and the PGlite export's keyset (export.server.ts) follows this order too.
+ * Issue 15: each sort field and its column. Names sort by name_key (the lower-cased name) in the "C"
+ * collation: the same order on PGlite and on any server whatever its locale, case-insensitive for plain
+ * letters. Every order has an index spelled exactly as searchOrder spells it (migrations 0000 and 0013), so
+ * PostgreSQL walks it without a sort.
  */
-function searchOrderKeys(): readonly OrderKey[] {
-  return [
-    { column: companies.lastFundingDate, direction: "desc", nulls: "last" },
-    { column: companies.id, direction: "desc", nulls: "last" },
-  ];
+const SORT_COLUMNS: Readonly<Record<SortField, SortColumn>> = {
+  date: { column: "last_funding_date", collate: "", cast: "date", nullable: true },
+  amount: { column: "last_funding_amount_usd", collate: "", cast: "bigint", nullable: true },
+  total: { column: "total_funding_amount_usd", collate: "", cast: "bigint", nullable: true },
+  name: { column: "name_key", collate: ' collate "C"', cast: "text", nullable: false },
+};
+
+/** A sort order's key column and direction: the shape the page queries and the export's keyset need. */
+export interface SortKey extends SortColumn {
+  direction: "asc" | "desc";
+}
+
+export function sortKeyOf(sort: SortValue = DEFAULT_SORT): SortKey {
+  const option = SORT_OPTIONS.find((candidate) => candidate.value === sort) ?? SORT_OPTIONS[0];
+  return { ...SORT_COLUMNS[option.field], direction: option.direction };
 }
 
 export interface SearchOrderOptions {
   /**
-   * The alias the companies table has in the query ("c" in search.server.ts), or none: then the columns
-   * are named bare, so the same order also reads a CTE or subquery that has these columns.
+   * The alias the companies table has in the query ("c" in search-pages.server.ts), or none: then the
+   * columns are named bare, so the same order also reads a CTE or subquery that has these columns.
    */
   table?: string;
 }
 
 /**
- * The search order as an ORDER BY list. Built from bare column names rather than Drizzle's column SQL,
- * which always qualifies them as "companies"."…": the search's page queries order the rows of a
- * materialized CTE and of an aliased table, where that name does not exist.
+ * A search order as an ORDER BY list: its key, empty values last in either direction, then id in the same
+ * direction (the tie-breaker that makes pages stable). spec 7's default is "last_funding_date desc nulls
+ * last, id desc nulls last": "id desc nulls last" is "id desc" (id is never null) spelled as the index is.
+ * The search page and the CSV export read it here, so the file lists the companies in the order the pages
+ * show them.
+ *
+ * Built from bare column names rather than Drizzle's column SQL, which always qualifies them as
+ * "companies"."…": the search's page queries order the rows of a materialized CTE and of an aliased
+ * table, where that name does not exist.
  */
-export function searchOrder(options: SearchOrderOptions = {}): SQL {
+export function searchOrder(sort: SortValue = DEFAULT_SORT, options: SearchOrderOptions = {}): SQL {
   const prefix = options.table === undefined ? "" : `${options.table}.`;
+  const key = sortKeyOf(sort);
+  const direction = key.direction;
   return sql.raw(
-    searchOrderKeys()
-      .map(({ column, direction, nulls }) => `${prefix}${column.name} ${direction} nulls ${nulls}`)
-      .join(", "),
+    `${prefix}${key.column}${key.collate} ${direction} nulls last, ${prefix}id ${direction} nulls last`,
   );
+}
+
+/** The sort key's column, bare: what a CTE of matches must carry for searchOrder to sort it. */
+export function sortColumn(sort: SortValue = DEFAULT_SORT): SQL {
+  return sql.raw(sortKeyOf(sort).column);
 }

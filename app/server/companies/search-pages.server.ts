@@ -1,22 +1,29 @@
 import { type SQL, sql } from "drizzle-orm";
-import { PAGE_SIZE } from "~/core/search-params";
+import type { SortValue } from "~/core/search-sort";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { CARD_COLUMNS, type CardRow } from "./search-card.server";
 import { whereClause } from "./search-filters.server";
-import { searchOrder } from "./search-order.server";
+import { searchOrder, sortColumn } from "./search-order.server";
 import { type IndexWalk, MAX_WALK_ROWS } from "./search-plan";
 
 /** The companies table, aliased "c", so the filter SQL (which names "companies") keeps working. */
 const FROM = sql.raw(`companies c`);
-/** The search order on bare columns: of the companies table, a subquery or the CTE of matches. */
-const ORDER = searchOrder();
-/** The search order on the aliased table of the outer query. */
-const ORDER_C = searchOrder({ table: "c" });
+/** Which page of which order: the page number, its size (25, 50 or 100) and the sort order. */
+export interface PageSpec {
+  page: number;
+  size: number;
+  sort: SortValue;
+}
+
+/** The order on bare columns (of the companies table, a subquery or the CTE of matches) and on "c". */
+function ordersOf(sort: SortValue): { order: SQL; orderC: SQL } {
+  return { order: searchOrder(sort), orderC: searchOrder(sort, { table: "c" }) };
+}
 
 /**
  * The rows of one page. Selective searches read their matches (a materialized CTE) and sort them. Others
- * walk the date index and filter as they go, which finds a page of a search that matches more than 0.5% of
+ * walk the order's index and filter as they go, which finds a page of a search that matches more than 0.5% of
  * the table within a few thousand rows. On a large table that walk is fenced: the filter applies to a
  * subquery that reads the index in order (`walk.rows` rows at most, from the sampled match rate), because
  * PostgreSQL's own estimate for a phrase can be off by 50x ('machine learning' on 1,000,000 rows: 100
@@ -25,20 +32,21 @@ const ORDER_C = searchOrder({ table: "c" });
 export async function pageRows(
   db: Db,
   condition: SQL | undefined,
-  page: number,
+  { page, size, sort }: PageSpec,
   selective: boolean,
   walk?: IndexWalk,
 ): Promise<CardRow[]> {
-  const offset = (page - 1) * PAGE_SIZE;
+  const offset = (page - 1) * size;
+  const { order, orderC } = ordersOf(sort);
   if (condition && selective) {
     return queryRows<CardRow>(
       db,
       sql`with m as materialized (
-            select id, last_funding_date from companies ${whereClause(condition)}
+            select id, ${sortColumn(sort)} from companies ${whereClause(condition)}
           ), p as (
-            select id from m order by ${ORDER} limit ${PAGE_SIZE} offset ${offset}
+            select id from m order by ${order} limit ${size} offset ${offset}
           )
-          select ${CARD_COLUMNS} from p join ${FROM} using (id) order by ${ORDER_C}`,
+          select ${CARD_COLUMNS} from p join ${FROM} using (id) order by ${orderC}`,
     );
   }
   if (condition && walk && walk.rows <= MAX_WALK_ROWS) {
@@ -46,19 +54,19 @@ export async function pageRows(
     const rows = await queryRows<CardRow>(
       db,
       sql`select ${CARD_COLUMNS} from ${FROM} where c.id in (
-            select id from (select * from companies order by ${ORDER} limit ${walk.rows}) as companies
-            ${whereClause(condition)} order by ${ORDER} limit ${PAGE_SIZE} offset ${offset}
-          ) order by ${ORDER_C}`,
+            select id from (select * from companies order by ${order} limit ${walk.rows}) as companies
+            ${whereClause(condition)} order by ${order} limit ${size} offset ${offset}
+          ) order by ${orderC}`,
     );
     // A short page means the walk ended early (the sample overestimated the matches): ask without the
     // fence, unless the walk was long enough to read the whole table (twice its estimated size).
-    if (rows.length === PAGE_SIZE || walk.rows >= walk.tableRows * 2) return rows;
+    if (rows.length === size || walk.rows >= walk.tableRows * 2) return rows;
   }
   return queryRows<CardRow>(
     db,
     sql`select ${CARD_COLUMNS} from ${FROM} where c.id in (
-          select id from companies ${whereClause(condition)} order by ${ORDER} limit ${PAGE_SIZE} offset ${offset}
-        ) order by ${ORDER_C}`,
+          select id from companies ${whereClause(condition)} order by ${order} limit ${size} offset ${offset}
+        ) order by ${orderC}`,
   );
 }
 
@@ -71,17 +79,18 @@ export async function pageRows(
 export async function pageWithTotal(
   db: Db,
   condition: SQL,
-  page: number,
+  { page, size, sort }: PageSpec,
 ): Promise<{ rows: CardRow[]; total: number | null }> {
-  const offset = (page - 1) * PAGE_SIZE;
+  const offset = (page - 1) * size;
+  const { order, orderC } = ordersOf(sort);
   const found = await queryRows<CardRow & { total: number }>(
     db,
     sql`with m as materialized (
-          select id, last_funding_date, count(*) over ()::int as total from companies ${whereClause(condition)}
+          select id, ${sortColumn(sort)}, count(*) over ()::int as total from companies ${whereClause(condition)}
         ), p as (
-          select id, total from m order by ${ORDER} limit ${PAGE_SIZE} offset ${offset}
+          select id, total from m order by ${order} limit ${size} offset ${offset}
         )
-        select ${CARD_COLUMNS}, p.total from p join ${FROM} using (id) order by ${ORDER_C}`,
+        select ${CARD_COLUMNS}, p.total from p join ${FROM} using (id) order by ${orderC}`,
   );
   return { rows: found, total: found[0]?.total ?? null };
 }

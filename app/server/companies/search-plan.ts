@@ -1,4 +1,4 @@
-import { MAX_PAGE, PAGE_SIZE } from "~/core/search-params";
+import { maxPageFor, PAGE_SIZE } from "~/core/search-params";
 
 /**
  * The figures and rules that choose how a search is counted and how its page is read (decision 005).
@@ -40,9 +40,9 @@ export interface IndexWalk {
 }
 
 /** Rows of the date index to walk for a page, from the sampled match rate, with a fourfold margin. */
-export function walkFor(page: number, estimate: number, tableRows: number): IndexWalk {
+export function walkFor(page: number, estimate: number, tableRows: number, size = PAGE_SIZE): IndexWalk {
   const rate = Math.max(estimate, 1) / Math.max(tableRows, 1);
-  return { rows: Math.ceil((page * PAGE_SIZE * 4) / Math.min(rate, 1)), tableRows };
+  return { rows: Math.ceil((page * size * 4) / Math.min(rate, 1)), tableRows };
 }
 
 /** Two significant digits: 66,412 -> 66,000. */
@@ -52,7 +52,7 @@ export function roundEstimate(value: number): number {
   return Math.round(value / magnitude) * magnitude;
 }
 
-/** Pages a total fills, at least 1 and at most MAX_PAGE. */
-export function pageCountOf(total: number): number {
-  return Math.min(Math.max(Math.ceil(total / PAGE_SIZE), 1), MAX_PAGE);
+/** Pages a total fills at `size` a page, at least 1 and at most the last page that size reaches. */
+export function pageCountOf(total: number, size = PAGE_SIZE): number {
+  return Math.min(Math.max(Math.ceil(total / size), 1), maxPageFor(size));
 }

@@ -115,13 +115,13 @@ describe("filters (spec 9)", () => {
   });
 
   it("industry matches Industries or Industry Groups, exactly", async () => {
-    expect(await names({ industry: "SaaS" })).toEqual(["SaaS Seed", "Group Only"]);
-    expect(await names({ industry: "Saa" })).toEqual([]);
+    expect(await names({ industry: ["SaaS"] })).toEqual(["SaaS Seed", "Group Only"]);
+    expect(await names({ industry: ["Saa"] })).toEqual([]);
   });
 
   it("funding stage is an exact match", async () => {
-    expect(await names({ stage: "Seed" })).toEqual(["SaaS Seed"]);
-    expect(await names({ stage: "seed" })).toEqual([]);
+    expect(await names({ stage: ["Seed"] })).toEqual(["SaaS Seed"]);
+    expect(await names({ stage: ["seed"] })).toEqual([]);
   });
 
   it("'$250M+' is a minimum only and each range excludes its maximum", async () => {
@@ -138,19 +138,19 @@ describe("filters (spec 9)", () => {
   });
 
   it("locations: continent, country, state and city, never by substring", async () => {
-    expect(await names({ location: "continent:Europe" })).toEqual(["SaaS Seed"]);
-    expect(await names({ location: "continent:Asia" })).toEqual(["Big Round", "Island"]);
-    expect(await names({ location: "continent:Other" })).toEqual(["Nowhere"]);
-    expect(await names({ location: "country:India" })).toEqual(["Big Round"]);
-    expect(await names({ location: "state:Indiana" })).toEqual(["Group Only"]);
-    expect(await names({ location: "Singapore, Singapore" })).toEqual(["Island"]);
-    expect(await names({ location: "Berlin, Berlin, Germany" })).toEqual(["SaaS Seed"]);
+    expect(await names({ location: ["continent:Europe"] })).toEqual(["SaaS Seed"]);
+    expect(await names({ location: ["continent:Asia"] })).toEqual(["Big Round", "Island"]);
+    expect(await names({ location: ["continent:Other"] })).toEqual(["Nowhere"]);
+    expect(await names({ location: ["country:India"] })).toEqual(["Big Round"]);
+    expect(await names({ location: ["state:Indiana"] })).toEqual(["Group Only"]);
+    expect(await names({ location: ["Singapore, Singapore"] })).toEqual(["Island"]);
+    expect(await names({ location: ["Berlin, Berlin, Germany"] })).toEqual(["SaaS Seed"]);
   });
 
   it("counts a continent filter for real (decisions.md fix 1)", async () => {
     const result = await searchCompanies(
       database.db,
-      { ...EMPTY_SEARCH, location: "continent:Asia" },
+      { ...EMPTY_SEARCH, location: ["continent:Asia"] },
       { canSeeEmails: true, today: TODAY },
     );
     expect(result.total).toBe(2);
@@ -158,10 +158,10 @@ describe("filters (spec 9)", () => {
   });
 
   it("combines filters with text", async () => {
-    expect(await names({ q: "seed", industry: "SaaS", location: "country:Germany", date: "90d" })).toEqual([
-      "SaaS Seed",
-    ]);
-    expect(await names({ q: "seed", location: "country:India" })).toEqual([]);
+    expect(
+      await names({ q: "seed", industry: ["SaaS"], location: ["country:Germany"], date: "90d" }),
+    ).toEqual(["SaaS Seed"]);
+    expect(await names({ q: "seed", location: ["country:India"] })).toEqual([]);
   });
 });
 

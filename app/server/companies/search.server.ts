@@ -23,7 +23,7 @@ export interface SearchOptions {
 }
 
 /**
- * spec 7 "read companies": one count query and one page query, in spec 9's order, 50 per page. On a small
+ * spec 7 "read companies": one count query and one page query, in the chosen order (spec 7's by default), 50 per page unless a subscriber chose 25 or 100. On a small
  * table the exact count comes first and picks the page's query shape; on a large one a 1% sample picks
  * it, and the count and the page run side by side on two connections.
  */
@@ -39,12 +39,14 @@ export async function searchCompanies(
   let count: MatchCount;
   let rows: CardRow[];
   let page = state.page;
+  const { size, sort } = state;
+  const spec = (at: number) => ({ page: at, size, sort });
   const small = tableRows <= (options.smallTableRows ?? EXACT_COUNT_TABLE_ROWS);
   // A deep page of a text search with no cached count (a shared link): one pass over the rows gives page
   // and total. Page 1 does better with the count and an index walk that stops after 50 matches, and
   // searches without text with an index-only count.
   const isDeepUncounted = small && state.q !== "" && page > 1 && !peekCount(db, version, state, today);
-  const combined = isDeepUncounted && condition ? await pageWithTotal(db, condition, page) : null;
+  const combined = isDeepUncounted && condition ? await pageWithTotal(db, condition, spec(page)) : null;
   if (combined && combined.total !== null) {
     // One pass over the matches gave the page and the exact total: remember the total for the next page.
     count = await storeCount(
@@ -57,21 +59,21 @@ export async function searchCompanies(
     rows = combined.rows;
   } else if (small) {
     count = await cachedCount(db, version, state, today, () => countMatches(db, condition));
-    page = Math.min(page, pageCountOf(count.total));
+    page = Math.min(page, pageCountOf(count.total, size));
     // Past page 1 of a text search, reading the matches and sorting them beats walking the date index
     // through thousands of rows ('software' page 200, 17,555 rows on PGlite: 26 -> 21 ms).
     const readMatches = isSelective(count.total, tableRows) || (state.q !== "" && page > 1);
-    rows = count.total === 0 ? [] : await pageRows(db, condition, page, readMatches);
+    rows = count.total === 0 ? [] : await pageRows(db, condition, spec(page), readMatches);
   } else {
     const estimate = condition ? await sampledEstimate(db, condition) : tableRows;
     const selective = isSelective(estimate, tableRows);
     [count, rows] = await Promise.all([
       cachedCount(db, version, state, today, () => countMatches(db, condition, estimate)),
-      pageRows(db, condition, page, selective, walkFor(page, estimate, tableRows)),
+      pageRows(db, condition, spec(page), selective, walkFor(page, estimate, tableRows, size)),
     ]);
-    if (page > pageCountOf(count.total)) {
-      page = pageCountOf(count.total);
-      rows = await pageRows(db, condition, page, selective, walkFor(page, estimate, tableRows));
+    if (page > pageCountOf(count.total, size)) {
+      page = pageCountOf(count.total, size);
+      rows = await pageRows(db, condition, spec(page), selective, walkFor(page, estimate, tableRows, size));
     }
   }
   return {
@@ -79,6 +81,7 @@ export async function searchCompanies(
     total: count.total,
     isTotalApproximate: count.isApproximate,
     page,
-    pageCount: pageCountOf(count.total),
+    pageSize: size,
+    pageCount: pageCountOf(count.total, size),
   };
 }

@@ -95,7 +95,29 @@ export const companies = pgTable(
     index("companies_slug_id_idx").on(table.slug, table.id),
     index("companies_region_idx").on(table.region),
     index("companies_city_idx").on(table.city),
-    index("companies_last_funding_amount_usd_idx").on(table.lastFundingAmountUsd),
+    // Issue 15 sort orders: each key with id in the same direction, empty values last (search-order.server.ts
+    // spells the ORDER BY the same way). The amount's ascending index also serves the amount filter.
+    index("companies_last_funding_date_asc_id_idx").on(
+      table.lastFundingDate.asc().nullsLast(),
+      table.id.asc(),
+    ),
+    index("companies_last_amount_asc_id_idx").on(
+      table.lastFundingAmountUsd.asc().nullsLast(),
+      table.id.asc(),
+    ),
+    index("companies_last_amount_desc_id_idx").on(
+      table.lastFundingAmountUsd.desc().nullsLast(),
+      table.id.desc(),
+    ),
+    index("companies_total_amount_asc_id_idx").on(
+      table.totalFundingAmountUsd.asc().nullsLast(),
+      table.id.asc(),
+    ),
+    index("companies_total_amount_desc_id_idx").on(
+      table.totalFundingAmountUsd.desc().nullsLast(),
+      table.id.desc(),
+    ),
+    index("companies_name_key_c_id_idx").on(sql`${table.nameKey} collate "C"`, table.id),
     index("companies_search_text_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
     check(
       "companies_amounts_non_negative",
@@ -137,6 +159,10 @@ export const users = pgTable("users", {
     .notNull()
     .default("user"),
   lastLogin: timestamp("last_login", { withTimezone: true }),
+  /** Issue 15: the search page's view this user chose last (cards, spec 2's default, or the dense table). */
+  searchView: text("search_view", { enum: ["cards", "table"] })
+    .notNull()
+    .default("cards"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -330,7 +356,8 @@ export const userActivity = pgTable(
 
 export interface ActivityDetails {
   query: string;
-  filters: Record<string, string>;
+  /** A multi-select filter's values as a list (issue 15), amount and date as text. */
+  filters: Record<string, string | string[]>;
   totalResults: number;
 }
 

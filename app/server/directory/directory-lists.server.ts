@@ -2,6 +2,7 @@ import { and, type SQL, sql } from "drizzle-orm";
 import type { CompanyListing } from "~/core/company-listing";
 import { DIRECTORY_PAGE_SIZE, type DirectoryLetter } from "~/core/directory";
 import { EMPTY_SEARCH } from "~/core/search-params";
+import { DEFAULT_SORT } from "~/core/search-sort";
 import { estimatedTableRows } from "../companies/search-count.server";
 import { cityCondition, searchConditions } from "../companies/search-filters.server";
 import { pageRows } from "../companies/search-pages.server";
@@ -18,7 +19,7 @@ export function cityMembers(city: string, country: string): SQL {
 
 /** The companies of an industry page: exactly the search's industry filter (industries or groups). */
 export function industryMembers(name: string, today = new Date()): SQL {
-  return searchConditions({ ...EMPTY_SEARCH, industry: name }, today) as SQL;
+  return searchConditions({ ...EMPTY_SEARCH, industry: [name] }, today) as SQL;
 }
 
 /**
@@ -38,7 +39,13 @@ export async function listPage(
   const tableRows = await estimatedTableRows(db);
   const selective = isSelective(total, tableRows);
   const walk = order === "date-walk" ? walkFor(page, total, tableRows) : undefined;
-  const rows = await pageRows(db, members, page, selective, walk);
+  const rows = await pageRows(
+    db,
+    members,
+    { page, size: DIRECTORY_PAGE_SIZE, sort: DEFAULT_SORT },
+    selective,
+    walk,
+  );
   return rows.map(toListing);
 }
 

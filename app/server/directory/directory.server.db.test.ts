@@ -97,7 +97,7 @@ describe("the directory catalog", () => {
       const entry = catalog.industriesByName.get(name);
       const counted = await countMatches(
         database.db,
-        searchConditions({ ...EMPTY_SEARCH, industry: name }, new Date()),
+        searchConditions({ ...EMPTY_SEARCH, industry: [name] }, new Date()),
       );
       expect(entry?.companies, name).toBe(counted.total);
     }

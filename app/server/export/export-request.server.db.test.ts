@@ -202,9 +202,9 @@ describe("who may export (spec 4 export access, checked on every request)", () =
 
 describe("what is exported", () => {
   const FILTERS: Array<Partial<SearchState>> = [
-    { industry: "SaaS" },
-    { stage: "Seed", date: "1y" },
-    { q: "data", location: "continent:Europe" },
+    { industry: ["SaaS"] },
+    { stage: ["Seed"], date: "1y" },
+    { q: "data", location: ["continent:Europe"] },
     { amount: "1m-5m" },
   ];
 
@@ -247,7 +247,7 @@ describe("what is exported", () => {
         NOW,
       ),
     );
-    expect(spec.length - 1).toBe(await searchTotal({ q: "a", stage: "Seed", date: "1y" }));
+    expect(spec.length - 1).toBe(await searchTotal({ q: "a", stage: ["Seed"], date: "1y" }));
     expect(byName).toEqual(spec);
     expect(form).toEqual(spec);
   });
@@ -266,7 +266,7 @@ describe("what is exported", () => {
       actionType: "export",
       actionDetails: {
         query: "",
-        filters: { industry: "", stage: "Seed", location: "", amount: "", date: "" },
+        filters: { industry: [], stage: ["Seed"], location: [], amount: "", date: "" },
         totalResults: rows,
       },
     });
@@ -277,7 +277,7 @@ describe("bad requests", () => {
   it.each([
     [{ query: "amount=lots" }, '"lots" is not a funding amount option, so it was ignored.'],
     [{ query: "date=yesterday" }, '"yesterday" is not a funding date option, so it was ignored.'],
-    [{ json: { filters: { industry: 5 } } }, '"filters.industry" must be text.'],
+    [{ json: { filters: { industry: 5 } } }, '"filters.industry" must be text or a list of texts.'],
     [{ json: { filters: "SaaS" } }, '"filters" must be an object.'],
     [{ json: ["q"] }, "The request body must be a JSON object."],
     [{ rawBody: "{not json" }, "The request body is not valid JSON."],

@@ -1,0 +1,84 @@
+import type { CompanyCard } from "~/core/company-card";
+import { formatAmount, formatDate } from "~/core/format";
+import { FounderEmail } from "./founder-email";
+
+/**
+ * Issue 15: the dense view, one row per company (name, stage, last amount, date, city, industries, founder,
+ * email with copy), so a 1280x800 screen shows at least 15 of them. Rows keep to one line; long values are
+ * cut with an ellipsis and shown whole in their title.
+ */
+export function CompanyTable({
+  companies,
+  isMasked,
+}: {
+  companies: readonly CompanyCard[];
+  isMasked: boolean;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table data-testid="company-table" className="rl-table w-full min-w-[64rem] table-fixed text-sm">
+        <caption className="sr-only">
+          Companies, one per row{isMasked ? "; emails are masked until you upgrade" : ""}
+        </caption>
+        <colgroup>
+          <col className="w-[17%]" />
+          <col className="w-[9%]" />
+          <col className="w-[8%]" />
+          <col className="w-[9%]" />
+          <col className="w-[13%]" />
+          <col className="w-[14%]" />
+          <col className="w-[12%]" />
+          <col className="w-[18%]" />
+        </colgroup>
+        <thead>
+          <tr>
+            <th scope="col">Company</th>
+            <th scope="col">Stage</th>
+            <th scope="col">Last round</th>
+            <th scope="col">Date</th>
+            <th scope="col">City</th>
+            <th scope="col">Industries</th>
+            <th scope="col">Founder</th>
+            <th scope="col">Email</th>
+          </tr>
+        </thead>
+        <tbody>
+          {companies.map((company) => (
+            <tr key={company.id} data-testid="company-row">
+              <th scope="row" className="truncate font-medium" title={company.organizationName}>
+                <a href={`/company/${company.slug}`} className="hover:underline">
+                  {company.organizationName}
+                </a>
+              </th>
+              <td className="truncate">{company.lastFundingType ?? "—"}</td>
+              <td className="tabular-nums">{formatAmount(company.lastFundingAmountUsd)}</td>
+              <td className="tabular-nums">{formatDate(company.lastFundingDate)}</td>
+              <td className="truncate" title={company.location ?? undefined}>
+                {cityOf(company.location)}
+              </td>
+              <td className="truncate" title={company.industries.join(", ")}>
+                {company.industries.join(", ") || "—"}
+              </td>
+              <td
+                className="truncate"
+                title={[company.founderName, ...company.otherFounders].filter(Boolean).join(", ")}
+              >
+                {company.founderName ?? "—"}
+              </td>
+              <td className="whitespace-nowrap">
+                <FounderEmail email={company.email} isMasked={company.isEmailMasked} compact />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** "Berlin, Berlin, Germany" -> "Berlin, Germany": the city and its country fit a narrow column. */
+function cityOf(location: string | null): string {
+  if (!location) return "—";
+  const parts = location.split(",").map((part) => part.trim());
+  return parts.length >= 3 ? `${parts[0]}, ${parts.at(-1)}` : location;
+}

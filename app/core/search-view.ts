@@ -1,0 +1,8 @@
+/** Issue 15: the search results as spec 2's cards (the default) or as a dense table. */
+export const SEARCH_VIEWS = ["cards", "table"] as const;
+export type SearchView = (typeof SEARCH_VIEWS)[number];
+export const DEFAULT_SEARCH_VIEW: SearchView = "cards";
+
+export function parseSearchView(value: unknown): SearchView | null {
+  return SEARCH_VIEWS.find((view) => view === value) ?? null;
+}

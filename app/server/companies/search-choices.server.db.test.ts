@@ -1,0 +1,213 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { countriesOfContinent } from "~/core/continents";
+import { FACET_KEYS } from "~/core/search-facets";
+import { EMPTY_SEARCH, type MultiFilterKey, type SearchState, withChange } from "~/core/search-params";
+import { SORT_OPTIONS } from "~/core/search-sort";
+import { setUpTestDatabase } from "~tests/fixtures/database";
+import { company } from "~tests/fixtures/factories";
+import { queryRows } from "../db/query-rows.server";
+import { companies } from "../db/schema";
+import { seedCompanies } from "../demo-data/seed.server";
+import { invalidateSearchCounts, searchCompanies } from "./search.server";
+import { invalidateSearchFacets, searchFacets } from "./search-facets.server";
+
+/**
+ * Issue 15 on both databases: several values per filter (OR within, AND across), the option counts of
+ * the pickers, and every sort order (empty values last, stable pages).
+ */
+const database = setUpTestDatabase({ reset: "file" });
+const TODAY = new Date("2026-11-21T12:00:00Z");
+const SEEDED = 400;
+
+beforeAll(async () => {
+  await seedCompanies(database.db, { count: SEEDED, today: TODAY });
+  await database.db.insert(companies).values([
+    company("Multi Berlin Seed", {
+      industries: ["SaaS"],
+      lastFundingType: "Seed",
+      city: "Berlin",
+      region: "Berlin",
+      country: "Germany",
+      headquartersLocation: "Berlin, Berlin, Germany",
+    }),
+    company("Multi Paris A", {
+      industries: ["FinTech"],
+      lastFundingType: "Series A",
+      city: "Paris",
+      region: "Ile-de-France",
+      country: "France",
+      headquartersLocation: "Paris, Ile-de-France, France",
+    }),
+    company("Multi Tokyo B", {
+      industryGroups: ["SaaS"],
+      lastFundingType: "Series B",
+      city: "Tokyo",
+      region: "Tokyo",
+      country: "Japan",
+      headquartersLocation: "Tokyo, Tokyo, Japan",
+    }),
+    // Companies without an amount, a total or a date: every order puts them last.
+    company("Empty One", { lastFundingAmountUsd: null, totalFundingAmountUsd: null, lastFundingDate: null }),
+    company("Empty Two", { lastFundingAmountUsd: null, totalFundingAmountUsd: null, lastFundingDate: null }),
+  ]);
+});
+beforeEach(() => {
+  invalidateSearchCounts();
+  invalidateSearchFacets();
+});
+
+function search(state: Partial<SearchState>) {
+  return searchCompanies(database.db, { ...EMPTY_SEARCH, ...state }, { canSeeEmails: true, today: TODAY });
+}
+
+async function names(state: Partial<SearchState>): Promise<string[]> {
+  return (await search({ size: 100, ...state })).companies.map((card) => card.organizationName);
+}
+
+async function totalOf(state: Partial<SearchState>): Promise<number> {
+  return (await search(state)).total;
+}
+
+describe("multi-select filters: OR within a filter, AND across filters", () => {
+  it("matches any of a filter's values", async () => {
+    const multi = (name: string) => name.startsWith("Multi");
+    expect((await names({ stage: ["Seed", "Series A"], q: "multi" })).filter(multi).sort()).toEqual([
+      "Multi Berlin Seed",
+      "Multi Paris A",
+    ]);
+    expect((await names({ location: ["country:France", "country:Japan"], q: "multi" })).sort()).toEqual([
+      "Multi Paris A",
+      "Multi Tokyo B",
+    ]);
+    // Industry matches Industries or Industry Groups, for any chosen value.
+    expect((await names({ industry: ["SaaS", "FinTech"], q: "multi" })).sort()).toEqual([
+      "Multi Berlin Seed",
+      "Multi Paris A",
+      "Multi Tokyo B",
+    ]);
+  });
+
+  it("totals add up: OR of two stages is the sum of each, AND across filters narrows", async () => {
+    const seed = await totalOf({ stage: ["Seed"] });
+    const seriesA = await totalOf({ stage: ["Series A"] });
+    expect(seed).toBeGreaterThan(0);
+    expect(seriesA).toBeGreaterThan(0);
+    expect(await totalOf({ stage: ["Seed", "Series A"] })).toBe(seed + seriesA);
+    const both = await totalOf({ stage: ["Seed", "Series A"], location: ["continent:Europe"] });
+    const [expected] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from companies
+          where last_funding_type in ('Seed', 'Series A')
+          and country = any(${sql.param([...(countriesOfContinent("Europe") ?? [])])}::text[])`,
+    );
+    expect(both).toBeGreaterThan(0);
+    expect(both).toBe(expected?.n);
+  });
+});
+
+describe("facet counts (the pickers' option counts)", () => {
+  const bases: Array<[string, Partial<SearchState>]> = [
+    ["no filter", {}],
+    ["a text query", { q: "data" }],
+    ["a stage and a date", { stage: ["Seed"], date: "1y" }],
+    ["two industries and a continent", { industry: ["SaaS", "FinTech"], location: ["continent:Europe"] }],
+  ];
+
+  it.each(bases)(
+    "given %s, each option's count is the total the search returns with it",
+    async (_label, partial) => {
+      const state: SearchState = { ...EMPTY_SEARCH, ...partial };
+      const facets = await searchFacets(database.db, state, TODAY);
+      let checked = 0;
+      for (const key of FACET_KEYS) {
+        const facet = facets[key];
+        expect(facet.isApproximate).toBe(false);
+        const options = Object.entries(facet.counts);
+        expect(options.length).toBeGreaterThan(0);
+        // The option alone in its filter (the facet ignores the filter's own values).
+        for (const [value, count] of options.slice(0, 6)) {
+          const withOption = withChange(state, { [key]: [value] } as Partial<
+            Record<MultiFilterKey, string[]>
+          >);
+          expect({ key, value, count }).toEqual({ key, value, count: await totalOf(withOption) });
+          checked += 1;
+        }
+      }
+      expect(checked).toBeGreaterThan(6);
+    },
+  );
+
+  it("counts continents as the sum of their countries and names only options that match", async () => {
+    const facets = await searchFacets(database.db, EMPTY_SEARCH, TODAY);
+    const counts = facets.location.counts;
+    expect(counts["continent:Asia"]).toBe(await totalOf({ location: ["continent:Asia"] }));
+    expect(counts["country:Japan"]).toBeGreaterThan(0);
+    expect(Object.values(facets.stage.counts).every((count) => count > 0)).toBe(true);
+    // A stage facet ignores the stage filter but keeps the others.
+    const seedOnly = await searchFacets(
+      database.db,
+      { ...EMPTY_SEARCH, stage: ["Seed"], location: ["country:Japan"] },
+      TODAY,
+    );
+    expect(seedOnly.stage.counts["Series B"]).toBe(
+      await totalOf({ stage: ["Series B"], location: ["country:Japan"] }),
+    );
+  });
+});
+
+const NULLABLE_COLUMN = {
+  date: "last_funding_date",
+  amount: "last_funding_amount_usd",
+  total: "total_funding_amount_usd",
+} as const;
+
+describe("sort orders", () => {
+  it.each(SORT_OPTIONS.map((option) => [option.value, option.field]))(
+    "%s: pages are disjoint, cover every company, and empty values come last",
+    async (sort, field) => {
+      const seen: string[] = [];
+      const first = await search({ sort, size: 25 });
+      for (let page = 1; page <= first.pageCount; page += 1) {
+        const result = page === 1 ? first : await search({ sort, size: 25, page });
+        seen.push(...result.companies.map((card) => card.slug));
+      }
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.length).toBe(first.total);
+      if (field !== "name") {
+        const column = sql.raw(NULLABLE_COLUMN[field as keyof typeof NULLABLE_COLUMN]);
+        const empty = await queryRows<{ slug: string }>(
+          database.db,
+          sql`select slug from companies where ${column} is null`,
+        );
+        expect(empty.length).toBeGreaterThanOrEqual(2);
+        expect(seen.slice(-empty.length).sort()).toEqual(empty.map((row) => row.slug).sort());
+      }
+    },
+  );
+
+  it("orders by each key, then by id in the same direction", async () => {
+    for (const option of SORT_OPTIONS) {
+      const cards = (await search({ sort: option.value, size: 100 })).companies;
+      const key =
+        option.field === "name" ? sql.raw(`name_key collate "C"`) : sql.raw(NULLABLE_COLUMN[option.field]);
+      const direction = sql.raw(option.direction);
+      const expected = await queryRows<{ slug: string }>(
+        database.db,
+        sql`select slug from companies order by ${key} ${direction} nulls last, id ${direction} limit 100`,
+      );
+      expect(cards.map((card) => card.slug)).toEqual(expected.map((row) => row.slug));
+    }
+    const amounts = (await search({ sort: "amount-desc", size: 100 })).companies.map(
+      (card) => card.lastFundingAmountUsd ?? -1,
+    );
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+  });
+
+  it("sorts names case-insensitively (A to Z and back)", async () => {
+    const az = (await search({ sort: "name-asc", size: 100 })).companies.map((card) =>
+      card.organizationName.toLowerCase(),
+    );
+    expect(az).toEqual([...az].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+});
