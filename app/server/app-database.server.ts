@@ -1,7 +1,7 @@
 import { countCompanies } from "./companies/stats.server";
 import { type Database, type Db, openDatabase } from "./db/database.server";
 import { seedIfEmpty } from "./demo-data/seed.server";
-import { env } from "./env.server";
+import { env, serverProcessPlan } from "./env.server";
 import { logger } from "./logger.server";
 import {
   hasSimilarities,
@@ -9,12 +9,33 @@ import {
   refreshSimilarities,
 } from "./similarity/similarity-refresh.server";
 
+/**
+ * What this process does with the database when it opens it:
+ * - "single": the one server process (and `react-router dev`): migrates, seeds an empty database, computes
+ *   missing similar companies in the background, and serves;
+ * - "primary": the node:cluster primary of several server processes: migrates, seeds and computes missing
+ *   similar companies (awaited, before any worker starts) with a small pool, and never serves;
+ * - "worker": a server process forked by the primary once that work is done: only opens its pool.
+ */
+export type DatabaseRole = "single" | "primary" | "worker";
+
+/** The primary's pool: the migration holds one connection for its lock while the migrator uses another. */
+const PRIMARY_POOL_SIZE = 2;
+
 let databasePromise: Promise<Database> | undefined;
 let wasSeededAtStart = false;
+let role: DatabaseRole = "single";
+
+/** Sets this process's role (server.mjs, through prepareApp, before the database is first opened). */
+export function setDatabaseRole(next: DatabaseRole): void {
+  if (databasePromise && next !== role) throw new Error(`the database is already open as ${role}`);
+  role = next;
+}
 
 /**
  * The app's one database: opened, migrated and (on an empty database, outside production) seeded
- * with the demo data set on first use. Every later call gets the same instance.
+ * with the demo data set on first use (a cluster's workers only open it: the primary did the rest).
+ * Every later call gets the same instance.
  */
 export function getDatabase(): Promise<Database> {
   databasePromise ??= startDatabase().catch((error: unknown) => {
@@ -37,8 +58,11 @@ async function startDatabase(): Promise<Database> {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    maxConnections: role === "primary" ? PRIMARY_POOL_SIZE : serverProcessPlan(config).poolSize,
     onStaleLockTakenOver: (message) => logger.warn(message),
   });
+  // The primary migrated and seeded before forking this worker; the pool connects on its first query.
+  if (role === "worker") return database;
   try {
     await database.migrate();
     logger.info(
@@ -50,7 +74,10 @@ async function startDatabase(): Promise<Database> {
       if (seeded) logger.info(seeded, "seeded the demo data set into an empty database");
       wasSeededAtStart = seeded !== null;
     }
-    void refreshSimilaritiesIfMissing(database.db);
+    // One serving process computes them in the background (pages fall back meanwhile); a primary, which
+    // serves nothing, before its workers start, so no worker ever starts a second refresh.
+    if (role === "primary") await refreshSimilaritiesIfMissing(database.db);
+    else void refreshSimilaritiesIfMissing(database.db);
   } catch (error) {
     // Closed (and its lock released) so that a later getDatabase() can open it again.
     await database.close().catch(() => {});

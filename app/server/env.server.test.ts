@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "./env.server";
+import { ConfigError, parseEnv, serverProcessPlan } from "./env.server";
 
 describe("parseEnv", () => {
   it("gives a laptop a working default for everything", () => {
@@ -157,5 +157,66 @@ describe("parseEnv", () => {
     expect(message).toContain("PORT");
     expect(message).toContain("DATABASE_URL: must start with postgres:// or postgresql://");
     expect(message).toContain("SEED_ON_EMPTY");
+  });
+});
+
+describe("WEB_CONCURRENCY and DATABASE_POOL_SIZE", () => {
+  const URL = "postgres://postgres@127.0.0.1:5432/roundlist";
+
+  it("reads both as whole numbers, blank as unset", () => {
+    expect(parseEnv({ WEB_CONCURRENCY: "4", DATABASE_POOL_SIZE: " 6 " })).toMatchObject({
+      WEB_CONCURRENCY: 4,
+      DATABASE_POOL_SIZE: 6,
+    });
+    const unset = parseEnv({ WEB_CONCURRENCY: "", DATABASE_POOL_SIZE: "  " });
+    expect(unset.WEB_CONCURRENCY).toBeUndefined();
+    expect(unset.DATABASE_POOL_SIZE).toBeUndefined();
+  });
+
+  it.each([
+    ["0", "WEB_CONCURRENCY: must be at least 1"],
+    ["-2", "WEB_CONCURRENCY: must be a whole number, e.g. 4"],
+    ["1.5", "WEB_CONCURRENCY: must be a whole number, e.g. 4"],
+    ["two", "WEB_CONCURRENCY: must be a whole number, e.g. 4"],
+    ["4 processes", "WEB_CONCURRENCY: must be a whole number, e.g. 4"],
+    ["257", "WEB_CONCURRENCY: must be at most 256"],
+  ])("refuses WEB_CONCURRENCY=%j with a clear message", (value, message) => {
+    expect(() => parseEnv({ WEB_CONCURRENCY: value })).toThrow(ConfigError);
+    expect(() => parseEnv({ WEB_CONCURRENCY: value })).toThrow(message);
+  });
+
+  it("refuses a DATABASE_POOL_SIZE that is not a whole number from 1", () => {
+    expect(() => parseEnv({ DATABASE_POOL_SIZE: "0" })).toThrow("DATABASE_POOL_SIZE: must be at least 1");
+    expect(() => parseEnv({ DATABASE_POOL_SIZE: "ten" })).toThrow(
+      "DATABASE_POOL_SIZE: must be a whole number, e.g. 10",
+    );
+  });
+
+  it("runs one process per CPU on a PostgreSQL server unless WEB_CONCURRENCY says otherwise", () => {
+    expect(serverProcessPlan(parseEnv({ DATABASE_URL: URL }), 8).processes).toBe(8);
+    expect(serverProcessPlan(parseEnv({ DATABASE_URL: URL }), 1).processes).toBe(1);
+    expect(serverProcessPlan(parseEnv({ DATABASE_URL: URL, WEB_CONCURRENCY: "3" }), 8).processes).toBe(3);
+    expect(serverProcessPlan(parseEnv({ DATABASE_URL: URL, WEB_CONCURRENCY: "16" }), 2).processes).toBe(16);
+    expect(serverProcessPlan(parseEnv({ DATABASE_URL: URL }), 8).notes).toEqual([]);
+  });
+
+  it("always runs one process on PGlite, with a note when more were asked for", () => {
+    const plain = serverProcessPlan(parseEnv({}), 8);
+    expect(plain).toMatchObject({ processes: 1, notes: [] });
+    const asked = serverProcessPlan(parseEnv({ WEB_CONCURRENCY: "4" }), 8);
+    expect(asked.processes).toBe(1);
+    expect(asked.notes).toEqual([expect.stringContaining("WEB_CONCURRENCY=4 ignored")]);
+    expect(asked.notes[0]).toContain("PGlite database is single-process");
+    expect(serverProcessPlan(parseEnv({ WEB_CONCURRENCY: "1" }), 8).notes).toEqual([]);
+  });
+
+  it("gives each process 10 connections, sharing 40 beyond four processes (at least 2), unless set", () => {
+    const poolOf = (processes: string, extra: Record<string, string> = {}) =>
+      serverProcessPlan(parseEnv({ DATABASE_URL: URL, WEB_CONCURRENCY: processes, ...extra }), 2).poolSize;
+    expect(poolOf("1")).toBe(10);
+    expect(poolOf("4")).toBe(10);
+    expect(poolOf("8")).toBe(5);
+    expect(poolOf("32")).toBe(2);
+    expect(poolOf("8", { DATABASE_POOL_SIZE: "12" })).toBe(12);
   });
 });

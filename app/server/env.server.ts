@@ -1,4 +1,5 @@
 import { existsSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -28,6 +29,17 @@ function optionalText(rule: z.ZodString) {
     .pipe(rule.optional());
 }
 
+/** An optional whole number from `min` to `max` (WEB_CONCURRENCY, DATABASE_POOL_SIZE); blank counts as unset. */
+function optionalCount(example: string, min: number, max: number) {
+  return optionalText(z.string().regex(/^[0-9]+$/, `must be a whole number, e.g. ${example}`))
+    .transform((value) => (value === undefined ? undefined : Number(value)))
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).optional());
+}
+
+/** The most server processes and pool connections a setting may ask for (a typo guard, not a tuning limit). */
+export const MAX_WEB_CONCURRENCY = 256;
+export const MAX_DATABASE_POOL_SIZE = 1_000;
+
 /** A bare address ("privacy@x.example", no display name): what a mailto: link and the pages show. */
 export const PLAIN_EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+$/;
 
@@ -46,6 +58,16 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    /**
+     * Server processes (node:cluster workers sharing the port) with DATABASE_URL. Unset: one per CPU. The
+     * embedded PGlite database is single-process: always 1 without DATABASE_URL (serverProcessPlan).
+     */
+    WEB_CONCURRENCY: optionalCount("4", 1, MAX_WEB_CONCURRENCY),
+    /**
+     * PostgreSQL connections of each server process's pool. Unset: 10, less when there are more than four
+     * processes, so that all of them together stay within 40 (serverProcessPlan).
+     */
+    DATABASE_POOL_SIZE: optionalCount("10", 1, MAX_DATABASE_POOL_SIZE),
     /** PGlite's data directory when DATABASE_URL is unset; "memory://" keeps it in memory (browser tests). */
     DATA_DIR: z.string().min(1).default("./data"),
     /** The SQL migrations applied at every start and by db:migrate (drizzle-kit's output folder). */
@@ -148,6 +170,45 @@ const envSchema = z
   }));
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Connections all server processes' pools hold together by default (each gets a share, at least 2). */
+export const DEFAULT_TOTAL_POOL_CONNECTIONS = 40;
+/** A process's pool by default: as before multi-process servers, when there are at most four processes. */
+export const DEFAULT_POOL_SIZE = 10;
+
+export interface ServerProcessPlan {
+  /** HTTP server processes: 1 serves in the process started; more are node:cluster workers of a primary. */
+  processes: number;
+  /** Each server process's PostgreSQL pool size (unused with PGlite). */
+  poolSize: number;
+  /** For the person starting the server (printed in every environment, production included). */
+  notes: string[];
+}
+
+/**
+ * How many processes serve, and each one's pool: WEB_CONCURRENCY (default one per CPU) with a PostgreSQL
+ * server; always one with the embedded PGlite database, which only one process can open (its data directory
+ * is locked, and "memory://" lives in one process). Each pool gets DATABASE_POOL_SIZE, by default 10 while
+ * that keeps the processes within 40 connections together, else an even share of 40 (at least 2).
+ */
+export function serverProcessPlan(
+  config: Pick<Env, "DATABASE_URL" | "WEB_CONCURRENCY" | "DATABASE_POOL_SIZE">,
+  cpus: number = availableParallelism(),
+): ServerProcessPlan {
+  const notes: string[] = [];
+  let processes = 1;
+  if (config.DATABASE_URL) {
+    processes = config.WEB_CONCURRENCY ?? Math.max(1, Math.min(cpus, MAX_WEB_CONCURRENCY));
+  } else if ((config.WEB_CONCURRENCY ?? 1) > 1) {
+    notes.push(
+      `WEB_CONCURRENCY=${config.WEB_CONCURRENCY} ignored: the embedded PGlite database is single-process, so 1 process serves (set DATABASE_URL to a PostgreSQL server to run several)`,
+    );
+  }
+  const poolSize =
+    config.DATABASE_POOL_SIZE ??
+    Math.max(2, Math.min(DEFAULT_POOL_SIZE, Math.floor(DEFAULT_TOTAL_POOL_CONNECTIONS / processes)));
+  return { processes, poolSize, notes };
+}
 
 function migrationsFolderProblem(folder: string): string | undefined {
   if (!existsSync(folder)) return `${folder} does not exist`;

@@ -1,5 +1,12 @@
-import { closeDatabase, databaseWasSeededAtStart, getDatabase, getDb } from "./app-database.server";
-import { env } from "./env.server";
+import {
+  closeDatabase,
+  type DatabaseRole,
+  databaseWasSeededAtStart,
+  getDatabase,
+  getDb,
+  setDatabaseRole,
+} from "./app-database.server";
+import { env, type ServerProcessPlan, serverProcessPlan } from "./env.server";
 import { logger } from "./logger.server";
 import { schedulePurges } from "./retention/purge.server";
 import { startupNotes } from "./startup-notes.server";
@@ -7,16 +14,47 @@ import { startupNotes } from "./startup-notes.server";
 let stopPurges: (() => void) | undefined;
 
 /**
- * Called by server.mjs before it listens: validates configuration, then opens, migrates and (when
- * empty) seeds the database, so the first request never waits for that work.
+ * Called by server.mjs first: validates configuration (throws a ConfigError) and says how many processes
+ * serve (WEB_CONCURRENCY; always 1 on PGlite) and each one's pool size.
  */
-export async function prepareApp(): Promise<{ port: number; host: string; appUrl: string; notes: string[] }> {
+export function planServerProcesses(): ServerProcessPlan {
+  return serverProcessPlan(env());
+}
+
+/**
+ * Called by server.mjs before it listens (or, with several processes, before the primary forks its
+ * workers): validates configuration, then opens the database. A single process and a cluster's primary
+ * migrate and (when empty) seed it, so the first request never waits for that work and workers never race
+ * it; a worker only opens its pool. The daily retention purge runs in the process that stays for the
+ * server's whole life: the single process, or the primary (workers may be restarted, and there are N).
+ */
+export async function prepareApp(role: DatabaseRole = "single"): Promise<{
+  port: number;
+  host: string;
+  appUrl: string;
+  notes: string[];
+  /** Test-only routes are on (server.mjs then names the serving process in a response header). */
+  testRoutes: boolean;
+}> {
   const config = env();
+  setDatabaseRole(role);
   await getDatabase();
   // The privacy policy's retention periods, kept by the running server (daily).
-  stopPurges = schedulePurges(getDb);
-  const notes = startupNotes(config, { isFirstStart: databaseWasSeededAtStart() });
-  return { port: config.PORT, host: config.HOST, appUrl: config.APP_URL, notes };
+  if (role !== "worker") stopPurges = schedulePurges(getDb);
+  const notes =
+    role === "worker"
+      ? []
+      : [
+          ...startupNotes(config, { isFirstStart: databaseWasSeededAtStart() }),
+          ...serverProcessPlan(config).notes,
+        ];
+  return {
+    port: config.PORT,
+    host: config.HOST,
+    appUrl: config.APP_URL,
+    notes,
+    testRoutes: config.ENABLE_TEST_ROUTES,
+  };
 }
 
 /** Called on SIGTERM/SIGINT: PGlite must be closed or its files stay locked and the process hangs. */

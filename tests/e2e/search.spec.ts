@@ -75,29 +75,60 @@ test("a visitor who logs in from the sample dialog is offered the plans", async 
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password").fill(PASSWORD);
   await dialog.getByRole("button", { name: "Sign In" }).click();
-  await expect(visitor.getByRole("dialog", { name: "Choose Your Plan" })).toBeVisible();
+  // Decision 011: signed in without a plan, they get the free sample, and the plans one click away.
   await expect(dialog).toBeHidden();
+  await expect(visitor.getByTestId("sample-banner")).toBeVisible();
+  await visitor.getByTestId("sample-banner").getByRole("button", { name: "See plans" }).click();
+  await expect(visitor.getByRole("dialog", { name: "Choose Your Plan" })).toBeVisible();
   await context.close();
 });
 
-test("a signed-in user without a plan gets the pricing dialog and a read-only search", async ({
+test("a signed-in user without a plan sees the free sample, and pricing when they search, filter, page or export", async ({
   page,
   login,
 }) => {
   await login();
   await gotoHydrated(page, "/search");
-  const pricing = page.getByRole("dialog", { name: "Choose Your Plan" });
-  await expect(pricing).toBeVisible();
-  await expect(pricing.getByRole("button", { name: "Close" })).toHaveCount(0);
-  await page.keyboard.press("Escape");
-  await expect(pricing).toBeVisible();
-
-  // The modal hides the page from the accessibility tree, hence includeHidden.
-  const input = page.getByRole("searchbox", { name: "Search companies", includeHidden: true });
-  await expect(input).toHaveAttribute("readonly", "");
-  const submit = page.getByRole("button", { name: "Upgrade", exact: true, includeHidden: true });
-  await expect(submit).toBeDisabled();
+  // Decision 011: no dialog on arrival; the sample (the first page, masked) behind a dismissible banner.
+  const banner = page.getByTestId("sample-banner");
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(50);
   await expect(cards(page).first().getByTestId("company-email")).toHaveText(MASKED_EMAIL);
+  const pricing = page.getByRole("dialog", { name: "Choose Your Plan" });
+
+  // spec 5: the search input stays read-only; its 'Upgrade' button opens the plans.
+  const input = page.getByRole("searchbox", { name: "Search companies" });
+  await expect(input).toHaveAttribute("readonly", "");
+  await page.getByRole("button", { name: "Upgrade", exact: true }).click();
+  await expect(pricing).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(pricing).toBeHidden();
+
+  // spec 6: prompted with pricing on filter; the URL does not change, the sample stays.
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  const firstStage = page.getByRole("group", { name: "Funding stage" }).getByRole("checkbox").first();
+  await firstStage.click();
+  await expect(pricing).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(firstStage).not.toBeChecked();
+  expect(new URL(page.url()).search).toBe("");
+
+  // Paging past the sample, too.
+  await page
+    .getByRole("navigation", { name: "Pagination", exact: true })
+    .getByRole("button", { name: "Next" })
+    .click();
+  await expect(pricing).toBeVisible();
+  await page.keyboard.press("Escape");
+  expect(new URL(page.url()).search).toBe("");
+
+  // The banner goes when dismissed, and stays gone on the next visit.
+  await banner.getByRole("button", { name: "Dismiss the sample notice" }).click();
+  await expect(banner).toBeHidden();
+  await gotoHydrated(page, "/search");
+  await expect(cards(page)).toHaveCount(50);
+  await expect(banner).toBeHidden();
 });
 
 test("a subscriber searches, filters, pages, copies an email, and a reload shows the same view", async ({
@@ -162,7 +193,9 @@ test("a subscriber searches, filters, pages, copies an email, and a reload shows
   await expect(page.getByText("No industries found").first()).toBeVisible();
   await industry.fill("software");
   await expect(page.getByRole("option").first()).toBeVisible();
-  const chosen = ((await page.getByRole("option").first().textContent()) ?? "").trim();
+  const chosen = (
+    (await page.getByRole("option").first().getByTestId("option-label").textContent()) ?? ""
+  ).trim();
   await industry.press("ArrowDown");
   await industry.press("Enter");
   await expectSearch(page, { q: "software", industry: chosen, date: "1y" });

@@ -25,7 +25,7 @@ export function CompanyCard({ company }: { company: CompanyCardData }) {
         ) : null}
         <IndustryBadges industries={company.industries} />
         <dl className="rl-facts">
-          <div className="col-span-2 min-w-0">
+          <div className="col-span-2 min-w-0 sm:col-span-1">
             <dt>Location</dt>
             <dd className="flex items-center gap-1">
               <SpriteIcon name="map-pin" className="rl-icon text-slate-400" />

@@ -21,14 +21,14 @@ export function CompanyTable({
           Companies, one per row{isMasked ? "; emails are masked until you upgrade" : ""}
         </caption>
         <colgroup>
-          <col className="w-[17%]" />
-          <col className="w-[9%]" />
+          <col className="w-[15%]" />
           <col className="w-[8%]" />
+          <col className="w-[7%]" />
           <col className="w-[9%]" />
-          <col className="w-[13%]" />
-          <col className="w-[14%]" />
+          <col className="w-[11%]" />
           <col className="w-[12%]" />
-          <col className="w-[18%]" />
+          <col className="w-[12%]" />
+          <col className="w-[26%]" />
         </colgroup>
         <thead>
           <tr>
@@ -65,7 +65,7 @@ export function CompanyTable({
               >
                 {company.founderName ?? "—"}
               </td>
-              <td className="whitespace-nowrap">
+              <td className="overflow-hidden">
                 <FounderEmail email={company.email} isMasked={company.isEmailMasked} compact />
               </td>
             </tr>

@@ -14,7 +14,10 @@ export function FounderEmail({
 }: {
   email: string | null;
   isMasked: boolean;
-  /** The table's form: no icon, no "Upgrade to see emails" line (the page says it once). */
+  /**
+   * The table's form: one line, cut with an ellipsis (the whole address in its title), no icon and no
+   * "Upgrade to see emails" line.
+   */
   compact?: boolean;
 }) {
   if (!email) return <p className="text-slate-500">No email listed</p>;
@@ -23,17 +26,22 @@ export function FounderEmail({
       <div className="flex min-w-0 items-center gap-1.5">
         {compact ? null : <SpriteIcon name="mail" className="rl-icon text-slate-400" />}
         {isMasked ? (
-          <span data-testid="company-email" className="min-w-0 font-mono text-slate-700">
-            <BreakableEmail email={email} />
+          <span
+            data-testid="company-email"
+            title={compact ? email : undefined}
+            className={`min-w-0 font-mono text-slate-700 ${compact ? "truncate" : ""}`}
+          >
+            {compact ? email : <BreakableEmail email={email} />}
           </span>
         ) : (
           <>
             <a
               href={`mailto:${email}`}
               data-testid="company-email"
-              className="min-w-0 font-medium hover:underline"
+              title={compact ? email : undefined}
+              className={`min-w-0 font-medium hover:underline ${compact ? "truncate" : ""}`}
             >
-              <BreakableEmail email={email} />
+              {compact ? email : <BreakableEmail email={email} />}
             </a>
             <CopyEmailButton email={email} />
           </>

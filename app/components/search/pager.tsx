@@ -8,10 +8,41 @@ interface PagerProps {
   onPageChange: (page: number) => void;
   /** The navigation's name: two pagers (above and below the results) need two names. */
   label?: string;
+  /** The pager above the results: small buttons on the total's line, so the list starts higher. */
+  compact?: boolean;
 }
 
 /** spec 9: 'Page X of N' with Previous/Next, disabled at the ends. The caller shows it only past 50 results. */
-export function Pager({ page, pageCount, onPageChange, label = "Pagination" }: PagerProps) {
+export function Pager({ page, pageCount, onPageChange, label = "Pagination", compact = false }: PagerProps) {
+  if (compact) {
+    const small =
+      "inline-flex items-center rounded-md border border-slate-300 bg-white px-2 py-1 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400";
+    return (
+      <nav aria-label={label} className="flex items-center gap-2">
+        <button
+          type="button"
+          className={small}
+          disabled={page <= 1}
+          onClick={() => onPageChange(Math.max(1, Math.min(page - 1, pageCount)))}
+        >
+          <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+          Previous
+        </button>
+        <p className="text-sm whitespace-nowrap text-slate-700">
+          Page {formatCount(page)} of {formatCount(pageCount)}
+        </p>
+        <button
+          type="button"
+          className={small}
+          disabled={page >= pageCount}
+          onClick={() => onPageChange(page + 1)}
+        >
+          Next
+          <ChevronRight aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </nav>
+    );
+  }
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-3">
       <Button

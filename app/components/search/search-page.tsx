@@ -1,5 +1,5 @@
 import { TriangleAlert } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ViewerAccess } from "~/core/access";
 import type { SearchResult } from "~/core/company-card";
@@ -75,8 +75,13 @@ export function SearchPage({
   const goToPage = gate.guard(navigation.goToPage);
   const facets = useSearchFacets(viewState, isPanelOpen || isSheetOpen);
   const viewFetcher = useFetcher();
-  // The chosen view shows at once; the server remembers it for the next visit.
-  const shownView = (viewFetcher.formData?.get("view") as SearchView | null) ?? view;
+  // The chosen view shows at once; the server remembers it for the next visit (and the next device).
+  const [shownView, setShownView] = useState(view);
+  useEffect(() => setShownView(view), [view]);
+  const chooseView = (next: SearchView) => {
+    setShownView(next);
+    void viewFetcher.submit({ view: next }, { method: "post", action: "/search" });
+  };
   const filterCount = activeFilterCount(viewState);
 
   const toggleFilters = () => {
@@ -93,9 +98,9 @@ export function SearchPage({
   };
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:px-6 sm:py-6">
+    <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:px-6 sm:py-4">
       <header className="flex flex-wrap items-baseline gap-x-3">
-        <h1 className="text-xl font-semibold text-slate-900 sm:text-2xl">Search funded startups</h1>
+        <h1 className="text-xl font-semibold text-slate-900">Search funded startups</h1>
         <p className="text-sm text-slate-600">
           {formatCount(totalCompanies)} venture-funded startups and their founders.
         </p>
@@ -160,7 +165,7 @@ export function SearchPage({
           canChoosePageSize={access.hasActiveAccess}
           onSort={(sort) => applyChange({ sort })}
           onPageSize={(size) => applyChange({ size })}
-          onView={(next) => viewFetcher.submit({ view: next }, { method: "post", action: "/search" })}
+          onView={chooseView}
         />
         {loadError ? null : (
           <ExportButton

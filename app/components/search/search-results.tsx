@@ -32,7 +32,7 @@ export function SearchResults({ result, loadError, isLoading, view, onPageChange
     onPageChange(page);
   };
   return (
-    <section aria-labelledby="results-heading" aria-busy={isLoading} className="flex flex-col gap-3">
+    <section aria-labelledby="results-heading" aria-busy={isLoading} className="flex flex-col gap-2">
       <h2 id="results-heading" ref={headingRef} tabIndex={-1} className="sr-only">
         Results
       </h2>
@@ -46,10 +46,27 @@ export function SearchResults({ result, loadError, isLoading, view, onPageChange
           <p>Error loading companies: {loadError}</p>
         </div>
       ) : null}
-      {/* The total line keeps its place while loading, so the list below does not move. */}
-      <p data-testid="results-total" className="h-5 text-sm font-medium text-slate-700">
-        {result && !isLoading ? resultsTotalText(result) : isLoading ? "Searching…" : ""}
-      </p>
+      {/* The total line keeps its place while loading, so the list below does not move. It also holds where
+          this page sits in the results and the pager above them (issue 15). */}
+      <div className="flex min-h-8 flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <p data-testid="results-total" className="text-sm font-medium text-slate-700">
+          {result && !isLoading ? resultsTotalText(result) : isLoading ? "Searching…" : ""}
+        </p>
+        {result && !isLoading && result.companies.length > 0 && result.total > result.pageSize ? (
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <p data-testid="results-range" className="text-sm text-slate-600">
+              {showingRangeText(result)}
+            </p>
+            <Pager
+              page={result.page}
+              pageCount={result.pageCount}
+              onPageChange={changePage}
+              label="Pagination above the results"
+              compact
+            />
+          </div>
+        ) : null}
+      </div>
       {isLoading ? (
         <ResultSkeletons />
       ) : result ? (
@@ -88,20 +105,6 @@ function ResultList({
   const hasPages = result.total > result.pageSize;
   return (
     <>
-      {/* Issue 15: a pager above the results too, with where this page sits in them. */}
-      {hasPages ? (
-        <div className="flex flex-col gap-1">
-          <p data-testid="results-range" className="text-sm text-slate-600">
-            {showingRangeText(result)}
-          </p>
-          <Pager
-            page={result.page}
-            pageCount={result.pageCount}
-            onPageChange={onPageChange}
-            label="Pagination above the results"
-          />
-        </div>
-      ) : null}
       {view === "table" ? (
         <CompanyTable
           companies={result.companies}

@@ -127,7 +127,9 @@ export function SearchablePicker({
           className={`mt-0.5 h-4 w-4 shrink-0 ${isChosen ? "text-brand-600" : "invisible"}`}
         />
         <span className="min-w-0 flex-1">
-          <span className="block truncate">{option.label}</span>
+          <span data-testid="option-label" className="block truncate">
+            {option.label}
+          </span>
           {option.detail ? (
             <span className="block truncate text-xs text-slate-500">{option.detail}</span>
           ) : null}
@@ -135,6 +137,7 @@ export function SearchablePicker({
         {count !== null ? (
           <span data-testid="option-count" className="shrink-0 text-xs text-slate-600 tabular-nums">
             {count}
+            <span className="sr-only"> companies</span>
           </span>
         ) : null}
       </div>

@@ -37,6 +37,7 @@ export function StagePicker({ stages, values, facet, onToggle }: StagePickerProp
               {count !== null ? (
                 <span data-testid="option-count" className="shrink-0 text-xs text-slate-600 tabular-nums">
                   {count}
+                  <span className="sr-only"> companies</span>
                 </span>
               ) : null}
             </label>

@@ -1,6 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 
 interface DialogProps {
   open: boolean;
@@ -34,6 +34,15 @@ export function Dialog({
   variant = "center",
 }: DialogProps) {
   const width = variant === "sheet" ? "" : size === "md" ? "max-w-md" : "max-w-2xl";
+  // Our dialogs open from state, not from a Radix trigger, so Radix has nothing to give focus back to:
+  // the element focused when the dialog opened is remembered (before the dialog takes focus) and refocused
+  // when it closes (issue 15: focus returns to the trigger after a dialog closes).
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
+      returnFocusTo.current = document.activeElement;
+    }
+  }, [open]);
   return (
     <RadixDialog.Root
       open={open}
@@ -44,6 +53,14 @@ export function Dialog({
         <RadixDialog.Content
           className={`fixed z-50 ${PLACEMENT[variant]} ${width} overflow-y-auto bg-white shadow-xl focus:outline-none`}
           onEscapeKeyDown={(event) => (isClosable ? undefined : event.preventDefault())}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo.current;
+            returnFocusTo.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           onPointerDownOutside={(event) => (isClosable ? undefined : event.preventDefault())}
           onInteractOutside={(event) => (isClosable ? undefined : event.preventDefault())}
         >

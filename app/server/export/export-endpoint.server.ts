@@ -1,6 +1,7 @@
 import { getDatabase } from "../app-database.server";
 import { getAuthServices } from "../auth/auth-services.server";
-import { handleExportRequest } from "./export-request.server";
+import { env, serverProcessPlan } from "../env.server";
+import { handleExportRequest, maxRunningExportsFor } from "./export-request.server";
 
 /**
  * spec 7 export-csv with the app's own database and auth. Served by server.mjs straight from Express (its
@@ -8,5 +9,8 @@ import { handleExportRequest } from "./export-request.server";
  */
 export async function exportCsv(request: Request): Promise<Response> {
   const [database, { auth }] = await Promise.all([getDatabase(), getAuthServices()]);
-  return handleExportRequest({ database, auth }, request);
+  // On a server each running export holds one of this process's pool connections.
+  const maxRunningExports =
+    database.kind === "postgres" ? maxRunningExportsFor(serverProcessPlan(env()).poolSize) : undefined;
+  return handleExportRequest({ database, auth, maxRunningExports }, request);
 }

@@ -25,10 +25,18 @@ export interface ExportServices {
 
 /**
  * Exports running at once in this process. On a server each holds a pool connection for its whole length
- * (the pool has 10), and each costs CPU on this process: a cap keeps searches answering meanwhile.
+ * (the pool has 10 by default), and each costs CPU on this process: a cap keeps searches answering meanwhile.
  */
 const MAX_RUNNING_EXPORTS = 4;
 let runningExports = 0;
+
+/**
+ * The cap for a process whose pool has `poolSize` connections (DATABASE_POOL_SIZE, smaller by default when
+ * many processes share a PostgreSQL server): at most half of them held by exports, at least one export.
+ */
+export function maxRunningExportsFor(poolSize: number): number {
+  return Math.max(1, Math.min(MAX_RUNNING_EXPORTS, Math.floor(poolSize / 2)));
+}
 
 export type ExportGate =
   | { ok: true; user: SessionUser }

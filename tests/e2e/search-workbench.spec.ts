@@ -1,0 +1,244 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import { gotoHydrated } from "./accounts-helpers";
+import { expect, logIn, test } from "./fixtures";
+
+/**
+ * Issue 15 in the browser: the table view (remembered), sort (URL and export), multi-select filters with
+ * one chip per value and option counts, the page size, keyboard-only use, and the phone's filter sheet.
+ */
+
+/** Waits until the URL's search parameters are exactly these, repeated ones as lists. */
+async function expectSearch(page: Page, expected: Array<[string, string]>): Promise<void> {
+  await expect.poll(() => [...new URL(page.url()).searchParams.entries()]).toEqual(expected);
+}
+
+/** The number the page shows as the search's total ("1,234 companies"). */
+async function shownTotal(page: Page): Promise<number> {
+  const total = page.getByTestId("results-total");
+  await expect(total).toHaveText(/^[\d,]+ compan(y|ies)$/);
+  return Number(((await total.textContent()) ?? "").replace(/\D/g, ""));
+}
+
+test("a subscriber's table view: 15+ rows on a 1280x800 screen, remembered after a reload", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page, { plan: "pro", status: "trialing" });
+  await gotoHydrated(page, "/search");
+  await expect(page.getByTestId("company-card").first()).toBeVisible();
+  await page.getByRole("button", { name: "Table", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Table", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  const rows = page.getByTestId("company-row");
+  await expect(rows).toHaveCount(50);
+  // The 15th row ends inside the first screen.
+  const fifteenth = await rows.nth(14).boundingBox();
+  expect(fifteenth).not.toBeNull();
+  expect((fifteenth?.y ?? 10_000) + (fifteenth?.height ?? 0)).toBeLessThanOrEqual(800);
+  // Each row: name, stage, amount, date, city, industries, founder, email with its copy button.
+  const first = rows.first();
+  await expect(first.getByRole("rowheader")).not.toHaveText("");
+  await expect(first.getByRole("button", { name: /^Copy email / })).toBeVisible();
+
+  // Remembered for this user: a reload (no view in the URL) shows the table again.
+  await gotoHydrated(page, "/search");
+  await expect(page.getByTestId("company-table")).toBeVisible();
+  await expect(page.getByTestId("company-card")).toHaveCount(0);
+  await page.getByRole("button", { name: "Cards", exact: true }).click();
+  await expect(page.getByTestId("company-card").first()).toBeVisible();
+  await gotoHydrated(page, "/search");
+  await expect(page.getByTestId("company-card").first()).toBeVisible();
+});
+
+test("sort: in the URL, in the page's order, and the export follows it", async ({ page }) => {
+  test.setTimeout(60_000);
+  await logIn(page, { plan: "pro", status: "active" });
+  await gotoHydrated(page, "/search?stage=Seed");
+  await page.getByLabel("Sort by").selectOption({ label: "Name, A to Z" });
+  await expectSearch(page, [
+    ["stage", "Seed"],
+    ["sort", "name-asc"],
+  ]);
+  const names = page.getByTestId("company-card").getByRole("heading", { level: 3 });
+  await expect(names.first()).toBeVisible();
+  const shown = (await names.allTextContents()).map((name) => name.trim());
+  const lowered = shown.map((name) => name.toLowerCase());
+  expect(lowered).toEqual([...lowered].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+  // The CSV lists the same companies in the same order.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const bytes = await readFile(await (await downloading).path());
+  const [, ...rows] = parse(bytes, { bom: true }) as string[][];
+  expect(rows).toHaveLength(await shownTotal(page));
+  expect(rows.slice(0, shown.length).map((row) => row[0])).toEqual(shown);
+
+  // Largest last round first: the amounts do not rise.
+  await page.getByLabel("Sort by").selectOption({ label: "Largest last round" });
+  await expectSearch(page, [
+    ["stage", "Seed"],
+    ["sort", "amount-desc"],
+  ]);
+  await page.getByRole("button", { name: "Table", exact: true }).click();
+  const cells = page.getByTestId("company-row").locator("td:nth-of-type(2)");
+  await expect(cells.first()).toBeVisible();
+  const amounts = (await cells.allTextContents()).map(dollars);
+  expect(amounts.length).toBe(50);
+  expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+});
+
+/** "$1.5M" -> 1500000, "$250K" -> 250000, "N/A" -> -1 (the app's formatAmount, read back). */
+function dollars(text: string): number {
+  const match = /^\$([\d.,]+)([KMB]?)$/.exec(text.trim());
+  if (!match) return -1;
+  const scale = { "": 1, K: 1e3, M: 1e6, B: 1e9 }[match[2] as "" | "K" | "M" | "B"];
+  return Number((match[1] ?? "0").replace(/,/g, "")) * scale;
+}
+
+test("multi-select filters: one chip per value, option counts that match the results, any page size", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await logIn(page, { plan: "pro", status: "trialing" });
+  await gotoHydrated(page, "/search");
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  const stages = page.getByRole("group", { name: "Funding stage" });
+  const stage = (name: string) =>
+    stages.locator("label").filter({ has: page.getByText(name, { exact: true }) });
+  const countOf = async (name: string) => {
+    const count = stage(name).getByTestId("option-count");
+    // Option counts arrive with the filters (given the other filters).
+    await expect(count).toHaveText(/^[\d,]+ companies$/);
+    return Number(((await count.textContent()) ?? "").replace(/\D/g, ""));
+  };
+  const seedCount = await countOf("Seed");
+  const seriesACount = await countOf("Series A");
+  await stage("Seed").getByRole("checkbox").click();
+  await expect(stage("Seed").getByRole("checkbox")).toBeChecked();
+  await expectSearch(page, [["stage", "Seed"]]);
+  expect(await shownTotal(page)).toBe(seedCount);
+
+  // A second stage: OR within the filter, a chip each.
+  await stage("Series A").getByRole("checkbox").click();
+  await expect(stage("Series A").getByRole("checkbox")).toBeChecked();
+  await expectSearch(page, [
+    ["stage", "Seed"],
+    ["stage", "Series A"],
+  ]);
+  await expect(page.getByTestId("filter-chip")).toHaveText([
+    "Funding stage: Seed",
+    "Funding stage: Series A",
+  ]);
+  expect(await shownTotal(page)).toBe(seedCount + seriesACount);
+
+  // A country from the location picker shows its count and narrows (AND across filters).
+  const location = page.getByRole("combobox", { name: "Location" });
+  await location.click();
+  await location.fill("Germany");
+  const germany = page.getByRole("option", { name: /^Germany/ }).first();
+  await expect(germany.getByTestId("option-count")).toHaveText(/^[\d,]+ companies$/);
+  const germanyCount = Number(
+    ((await germany.getByTestId("option-count").textContent()) ?? "").replace(/\D/g, ""),
+  );
+  await germany.click();
+  await expect(page.getByTestId("filter-chip")).toHaveCount(3);
+  expect(await shownTotal(page)).toBe(germanyCount);
+
+  // Removing one chip removes that value only.
+  await page.getByRole("button", { name: "Remove Funding stage filter Seed" }).click();
+  await expectSearch(page, [
+    ["stage", "Series A"],
+    ["location", "country:Germany"],
+  ]);
+
+  // The page size: 100 a page for a subscriber, and the range says so.
+  await gotoHydrated(page, "/search");
+  await page.getByLabel("Per page").selectOption("100");
+  await expectSearch(page, [["size", "100"]]);
+  await expect(page.getByTestId("company-card")).toHaveCount(100);
+  await expect(page.getByTestId("results-range")).toHaveText(/^Showing 1-100 of [\d,]+$/);
+});
+
+test("keyboard only: search, a stage, the next page, and focus back on the dialog's trigger", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await logIn(page, { plan: "pro", status: "trialing" });
+  await gotoHydrated(page, "/search");
+  const tabTo = async (name: string) => {
+    for (let presses = 0; presses < 80; presses += 1) {
+      const label = await page.evaluate(() => {
+        const element = document.activeElement as HTMLInputElement | null;
+        return (
+          element?.getAttribute("aria-label") ||
+          element?.textContent?.trim() ||
+          element?.labels?.[0]?.textContent?.trim() ||
+          element?.placeholder ||
+          ""
+        );
+      });
+      if (label.startsWith(name)) return;
+      await page.keyboard.press("Tab");
+    }
+    throw new Error(`Tab never reached ${name}`);
+  };
+  await tabTo("Search companies");
+  await page.keyboard.type("data");
+  await page.keyboard.press("Enter");
+  await expectSearch(page, [["q", "data"]]);
+  await tabTo("Filters");
+  await page.keyboard.press("Enter");
+  await tabTo("Seed");
+  await page.keyboard.press("Space");
+  await expectSearch(page, [
+    ["q", "data"],
+    ["stage", "Seed"],
+  ]);
+  // The stage list moves with Tab and does not search until a box is ticked.
+  await page.keyboard.press("Tab");
+  await expectSearch(page, [
+    ["q", "data"],
+    ["stage", "Seed"],
+  ]);
+
+  // The export dialog (trial) closes back onto its trigger.
+  const exportButton = page.getByRole("button", { name: "Export CSV" });
+  await exportButton.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Export is disabled during your trial" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(exportButton).toBeFocused();
+});
+
+test("on a phone the filters open as a sheet whose button names the results, and results start above the fold", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, { plan: "pro", status: "trialing" });
+  await gotoHydrated(page, "/search");
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  const sheet = page.getByRole("dialog", { name: "Filters" });
+  await expect(sheet).toBeVisible();
+  const seedBox = sheet
+    .locator("label")
+    .filter({ has: page.getByText("Seed", { exact: true }) })
+    .getByRole("checkbox");
+  await seedBox.click();
+  await expect(seedBox).toBeChecked();
+  await expectSearch(page, [["stage", "Seed"]]);
+  const total = await shownTotal(page);
+  const show = sheet.getByRole("button", { name: `Show ${total.toLocaleString("en-US")} results` });
+  await expect(show).toBeVisible();
+  await show.click();
+  await expect(sheet).toBeHidden();
+  const firstCard = await page.getByTestId("company-card").first().boundingBox();
+  expect(firstCard).not.toBeNull();
+  expect(firstCard?.y ?? 10_000).toBeLessThan(844);
+  // No address wraps inside its domain: the domain part is one unbroken line.
+  const domains = page.getByTestId("company-email").locator("span.whitespace-nowrap");
+  await expect(domains.first()).toBeVisible();
+});
