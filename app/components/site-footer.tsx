@@ -52,10 +52,7 @@ export function SiteFooter() {
             <ul className="mt-3 flex flex-col gap-2">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link
-                    to={link.to}
-                    className="text-sm text-slate-600 underline-offset-4 hover:text-slate-900 hover:underline"
-                  >
+                  <Link to={link.to} className="rl-footer-link">
                     {link.label}
                   </Link>
                 </li>

@@ -16,16 +16,12 @@ export function FounderList({ founders }: { founders: readonly ProfileFounder[] 
             <div className="mt-2 flex min-w-0 items-center gap-1.5 text-sm">
               <SpriteIcon name="mail" className="h-3.5 w-3.5 shrink-0 text-slate-500" />
               {founder.isEmailMasked ? (
-                <span data-testid="founder-email" className="min-w-0 font-mono text-slate-700">
+                <span data-testid="founder-email" className="rl-masked">
                   <BreakableEmail email={founder.email} />
                 </span>
               ) : (
                 <>
-                  <a
-                    href={`mailto:${founder.email}`}
-                    data-testid="founder-email"
-                    className="min-w-0 font-medium text-slate-900 hover:underline"
-                  >
+                  <a href={`mailto:${founder.email}`} data-testid="founder-email" className="rl-mail">
                     <BreakableEmail email={founder.email} />
                   </a>
                   <CopyEmailButton email={founder.email} />

@@ -7,10 +7,11 @@ export function BreakableEmail({ email }: { email: string }) {
   const at = email.indexOf("@");
   if (at <= 0) return <span className="break-all">{email}</span>;
   return (
-    <span>
-      <span className="[overflow-wrap:anywhere]">{email.slice(0, at)}</span>
+    // Inside .rl-mail or .rl-masked (app.css): the local part may break anywhere, the domain's span never.
+    <>
+      {email.slice(0, at)}
       <wbr />
-      <span className="whitespace-nowrap">{email.slice(at)}</span>
-    </span>
+      <span>{email.slice(at)}</span>
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import { Download } from "lucide-react";
 import { useState } from "react";
 import { exportPrompt, type ViewerAccess } from "~/core/access";
 import { formatCount } from "~/core/format";
@@ -7,6 +6,7 @@ import type { TrialSummary } from "~/core/trial";
 import { useAuthDialog } from "../auth/auth-dialog";
 import { PricingDialog } from "../billing/pricing-dialog";
 import { Button } from "../ui/button";
+import { SpriteIcon } from "../ui/sprite-icon";
 import { ExportTrialDialog } from "./export-trial-dialog";
 import { useCsvExport } from "./use-csv-export";
 
@@ -45,7 +45,7 @@ export function ExportButton({ access, trial, state, total }: ExportButtonProps)
         onClick={onClick}
         data-testid="export-csv"
       >
-        {isExporting ? null : <Download aria-hidden="true" className="h-4 w-4" />}
+        {isExporting ? null : <SpriteIcon name="download" className="h-4 w-4" />}
         <span aria-live="polite">{isExporting ? progressText(rowsReceived, total) : "Export CSV"}</span>
       </Button>
       <ExportTrialDialog

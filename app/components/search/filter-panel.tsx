@@ -20,7 +20,8 @@ import type { SearchChange } from "./use-search-navigation";
 interface FilterPanelProps {
   id: string;
   state: SearchState;
-  filterOptions: FilterOptions;
+  /** spec 3's filter options, loaded when the filters open; undefined until they arrive. */
+  filterOptions: FilterOptions | undefined;
   /** The option counts given the other filters; undefined while they load. */
   facets: SearchFacets | undefined;
   onChange: (change: SearchChange) => void;
@@ -42,6 +43,20 @@ export function FilterPanel({
   onChange,
   className = "",
 }: FilterPanelProps) {
+  if (!filterOptions) {
+    return (
+      <section
+        id={id}
+        aria-label="Filters"
+        aria-busy="true"
+        className={`rounded-xl border border-slate-200 bg-slate-50 p-4 ${className}`}
+      >
+        <p role="status" className="text-sm text-slate-600">
+          Loading filters…
+        </p>
+      </section>
+    );
+  }
   return (
     <section
       id={id}

@@ -1,5 +1,5 @@
-import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { SpriteIcon } from "../ui/sprite-icon";
 
 interface FilterSelectProps {
   label: string;
@@ -75,8 +75,8 @@ export function FilterSelect({ label, value, options, onChange, layout = "stacke
             </option>
           ))}
         </select>
-        <ChevronDown
-          aria-hidden="true"
+        <SpriteIcon
+          name="chevron-down"
           className="pointer-events-none absolute top-1/2 right-3 h-4 w-4 -translate-y-1/2 text-slate-400"
         />
       </div>

@@ -11,7 +11,7 @@ interface FilterSheetProps {
   onOpenChange: (open: boolean) => void;
   panelId: string;
   state: SearchState;
-  filterOptions: FilterOptions;
+  filterOptions: FilterOptions | undefined;
   facets: SearchFacets | undefined;
   onChange: (change: SearchChange) => void;
   /** "Show 1,204 results", "Show about 66,000 results", or "Searching…" while a change loads. */

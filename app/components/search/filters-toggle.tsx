@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "lucide-react";
+import { SpriteIcon } from "../ui/sprite-icon";
 
 interface FiltersToggleProps {
   isOpen: boolean;
@@ -21,7 +21,7 @@ export function FiltersToggle({ isOpen, count, panelId, onToggle }: FiltersToggl
           : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
       }`}
     >
-      <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+      <SpriteIcon name="sliders-horizontal" className="h-4 w-4" />
       Filters
       {count > 0 ? (
         <>

@@ -1,5 +1,3 @@
-import { Lock } from "lucide-react";
-import { SpriteIcon } from "../ui/sprite-icon";
 import { BreakableEmail } from "./breakable-email";
 import { CopyEmailButton } from "./copy-email-button";
 
@@ -15,21 +13,19 @@ export function FounderEmail({
   email: string | null;
   isMasked: boolean;
   /**
-   * The table's form: one line, cut with an ellipsis (the whole address in its title), no icon and no
-   * "Upgrade to see emails" line.
+   * The table's form: one line, cut with an ellipsis (the whole address in its title).
    */
   compact?: boolean;
 }) {
   if (!email) return <p className="text-slate-500">No email listed</p>;
   return (
     <div>
-      <div className="flex min-w-0 items-center gap-1.5">
-        {compact ? null : <SpriteIcon name="mail" className="rl-icon text-slate-400" />}
+      <div className="rl-email">
         {isMasked ? (
           <span
             data-testid="company-email"
             title={compact ? email : undefined}
-            className={`min-w-0 font-mono text-slate-700 ${compact ? "truncate" : ""}`}
+            className={compact ? "rl-masked truncate" : "rl-masked"}
           >
             {compact ? email : <BreakableEmail email={email} />}
           </span>
@@ -39,7 +35,7 @@ export function FounderEmail({
               href={`mailto:${email}`}
               data-testid="company-email"
               title={compact ? email : undefined}
-              className={`min-w-0 font-medium hover:underline ${compact ? "truncate" : ""}`}
+              className={compact ? "rl-mail truncate" : "rl-mail"}
             >
               {compact ? email : <BreakableEmail email={email} />}
             </a>
@@ -47,12 +43,6 @@ export function FounderEmail({
           </>
         )}
       </div>
-      {isMasked && !compact ? (
-        <p className="mt-1 flex items-center gap-1 rl-muted">
-          <Lock aria-hidden="true" className="h-3 w-3" />
-          Upgrade to see emails
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -8,16 +8,12 @@ export function IndustryBadges({ industries }: { industries: readonly string[] }
   return (
     <ul aria-label="Industries" className="rl-badges">
       {shown.map((industry) => (
-        <li key={industry} className="rl-badge">
-          {industry}
-        </li>
+        <li key={industry}>{industry}</li>
       ))}
       {hidden.length > 0 ? (
         <li title={hidden.join(", ")} className="rl-badge-more">
-          <span aria-hidden="true">+{hidden.length}</span>
-          <span className="sr-only">
-            {hidden.length} more: {hidden.join(", ")}
-          </span>
+          <span aria-hidden="true">{`+${hidden.length}`}</span>
+          <span className="sr-only">{`${hidden.length} more: ${hidden.join(", ")}`}</span>
         </li>
       ) : null}
     </ul>

@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { formatCount } from "~/core/format";
 import { Button } from "../ui/button";
+import { SpriteIcon } from "../ui/sprite-icon";
 
 interface PagerProps {
   page: number;
@@ -25,7 +25,7 @@ export function Pager({ page, pageCount, onPageChange, label = "Pagination", com
           disabled={page <= 1}
           onClick={() => onPageChange(Math.max(1, Math.min(page - 1, pageCount)))}
         >
-          <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+          <SpriteIcon name="chevron-left" className="h-4 w-4" />
           Previous
         </button>
         <p className="text-sm whitespace-nowrap text-slate-700">
@@ -38,7 +38,7 @@ export function Pager({ page, pageCount, onPageChange, label = "Pagination", com
           onClick={() => onPageChange(page + 1)}
         >
           Next
-          <ChevronRight aria-hidden="true" className="h-4 w-4" />
+          <SpriteIcon name="chevron-right" className="h-4 w-4" />
         </button>
       </nav>
     );
@@ -50,7 +50,7 @@ export function Pager({ page, pageCount, onPageChange, label = "Pagination", com
         disabled={page <= 1}
         onClick={() => onPageChange(Math.max(1, Math.min(page - 1, pageCount)))}
       >
-        <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+        <SpriteIcon name="chevron-left" className="h-4 w-4" />
         Previous
       </Button>
       <p className="text-sm text-slate-700" aria-live="polite">
@@ -58,7 +58,7 @@ export function Pager({ page, pageCount, onPageChange, label = "Pagination", com
       </p>
       <Button variant="secondary" disabled={page >= pageCount} onClick={() => onPageChange(page + 1)}>
         Next
-        <ChevronRight aria-hidden="true" className="h-4 w-4" />
+        <SpriteIcon name="chevron-right" className="h-4 w-4" />
       </Button>
     </nav>
   );

@@ -1,7 +1,7 @@
-import { LayoutGrid, Rows3 } from "lucide-react";
 import { PAGE_SIZES, type PageSize, type SearchState } from "~/core/search-params";
 import { SORT_OPTIONS, type SortValue } from "~/core/search-sort";
 import type { SearchView } from "~/core/search-view";
+import { SpriteIcon } from "../ui/sprite-icon";
 import { FilterSelect } from "./filter-select";
 
 interface ResultsToolbarProps {
@@ -49,10 +49,10 @@ export function ResultsToolbar({
       <fieldset className="flex items-center gap-1">
         <legend className="sr-only">View</legend>
         <ViewButton label="Cards" isPressed={view === "cards"} onClick={() => onView("cards")}>
-          <LayoutGrid aria-hidden="true" className="h-4 w-4" />
+          <SpriteIcon name="layout-grid" className="h-4 w-4" />
         </ViewButton>
         <ViewButton label="Table" isPressed={view === "table"} onClick={() => onView("table")}>
-          <Rows3 aria-hidden="true" className="h-4 w-4" />
+          <SpriteIcon name="rows-3" className="h-4 w-4" />
         </ViewButton>
       </fieldset>
     </div>

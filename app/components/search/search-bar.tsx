@@ -1,8 +1,8 @@
-import { Search } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form } from "react-router";
 import { MAX_QUERY_LENGTH, type SearchState, serializeSearchState } from "~/core/search-params";
 import { Button } from "../ui/button";
+import { SpriteIcon } from "../ui/sprite-icon";
 
 interface SearchBarProps {
   state: SearchState;
@@ -34,8 +34,8 @@ export function SearchBar({ state, canSearch, onSearch, onUpgrade }: SearchBarPr
         Search companies
       </label>
       <div className="relative min-w-0 flex-1">
-        <Search
-          aria-hidden="true"
+        <SpriteIcon
+          name="search"
           className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
         />
         <input

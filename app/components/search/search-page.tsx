@@ -3,7 +3,6 @@ import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import type { ViewerAccess } from "~/core/access";
 import type { SearchResult } from "~/core/company-card";
-import type { FilterOptions } from "~/core/filter-options";
 import { formatCount } from "~/core/format";
 import {
   activeFilterCount,
@@ -28,8 +27,8 @@ import { SearchAccessPrompts } from "./search-access-prompts";
 import { SearchBar } from "./search-bar";
 import { SearchResults } from "./search-results";
 import { TrialBanner } from "./trial-banner";
+import { useFilterPanelData } from "./use-filter-panel-data";
 import { useSampleGate } from "./use-sample-gate";
-import { useSearchFacets } from "./use-search-facets";
 import { usePendingSearch, useSearchNavigation } from "./use-search-navigation";
 
 /** Exactly the /search loader's data (app/routes/search/search.tsx). */
@@ -38,7 +37,6 @@ export interface SearchPageProps {
   errors: SearchParamError[];
   result: SearchResult | null;
   loadError: string | null;
-  filterOptions: FilterOptions;
   access: ViewerAccess;
   /** A trialing user's trial: the banner, and the price 'Upgrade Now' will charge. */
   trial: TrialSummary | null;
@@ -59,7 +57,6 @@ export function SearchPage({
   errors,
   result,
   loadError,
-  filterOptions,
   access,
   trial,
   view,
@@ -73,7 +70,9 @@ export function SearchPage({
   const gate = useSampleGate(access);
   const applyChange = gate.guard(navigation.applyChange);
   const goToPage = gate.guard(navigation.goToPage);
-  const facets = useSearchFacets(viewState, isPanelOpen || isSheetOpen);
+  const panelData = useFilterPanelData(viewState, isPanelOpen || isSheetOpen);
+  const filterOptions = panelData?.filterOptions;
+  const facets = panelData?.facets;
   const viewFetcher = useFetcher();
   // The chosen view shows at once; the server remembers it for the next visit (and the next device).
   const [shownView, setShownView] = useState(view);

@@ -2,6 +2,7 @@ import { CircleAlert, SearchX } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { SearchResult } from "~/core/company-card";
 import type { SearchView } from "~/core/search-view";
+import { SpriteIcon } from "../ui/sprite-icon";
 import { CompanyCard } from "./company-card";
 import { CompanyTable } from "./company-table";
 import { Pager } from "./pager";
@@ -49,9 +50,18 @@ export function SearchResults({ result, loadError, isLoading, view, onPageChange
       {/* The total line keeps its place while loading, so the list below does not move. It also holds where
           this page sits in the results and the pager above them (issue 15). */}
       <div className="flex min-h-8 flex-wrap items-center justify-between gap-x-4 gap-y-1">
-        <p data-testid="results-total" className="text-sm font-medium text-slate-700">
-          {result && !isLoading ? resultsTotalText(result) : isLoading ? "Searching…" : ""}
-        </p>
+        <div className="flex flex-wrap items-baseline gap-x-3">
+          <p data-testid="results-total" className="text-sm font-medium text-slate-700">
+            {result && !isLoading ? resultsTotalText(result) : isLoading ? "Searching…" : ""}
+          </p>
+          {/* Once for the page rather than on every card: the server masked these addresses. */}
+          {result && !isLoading && result.companies.some((company) => company.isEmailMasked) ? (
+            <p data-testid="masked-notice" className="flex items-center gap-1 text-xs text-slate-600">
+              <SpriteIcon name="lock" className="h-3 w-3" />
+              Upgrade to see emails
+            </p>
+          ) : null}
+        </div>
         {result && !isLoading && result.companies.length > 0 && result.total > result.pageSize ? (
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
             <p data-testid="results-range" className="text-sm text-slate-600">

@@ -1,5 +1,21 @@
 /** The icons of public/icons.svg (scripts/build-icon-sprite.mjs writes it from lucide-react's data). */
-export type SpriteIconName = "map-pin" | "mail" | "globe" | "external-link" | "copy" | "check";
+export type SpriteIconName =
+  | "map-pin"
+  | "mail"
+  | "globe"
+  | "external-link"
+  | "copy"
+  | "check"
+  | "search"
+  | "sliders-horizontal"
+  | "layout-grid"
+  | "rows-3"
+  | "download"
+  | "lock"
+  | "chevron-left"
+  | "chevron-right"
+  | "chevron-down"
+  | "clock";
 
 /**
  * An icon that repeats on a page (once per search card), referenced from the sprite instead of inlined:
@@ -7,7 +23,8 @@ export type SpriteIconName = "map-pin" | "mail" | "globe" | "external-link" | "c
  */
 export function SpriteIcon({ name, className }: { name: SpriteIconName; className: string }) {
   return (
-    <svg aria-hidden="true" className={className} fill="none" stroke="currentColor">
+    // The drawing attributes (stroke, fill) are on each symbol of the sprite: nothing to repeat here.
+    <svg aria-hidden="true" className={className || undefined}>
       <use href={`/icons.svg#${name}`} />
     </svg>
   );

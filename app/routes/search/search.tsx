@@ -7,7 +7,7 @@ import { recordActivity, searchActivityType } from "~/server/activity/activity.s
 import { getDb } from "~/server/app-database.server";
 import { getSession } from "~/server/auth/session.server";
 import { getViewerAccessAndTrial } from "~/server/billing/viewer-access.server";
-import { getFilterOptions, getHomeStats } from "~/server/companies/catalog.server";
+import { getHomeStats } from "~/server/companies/catalog.server";
 import { searchCompanies } from "~/server/companies/search.server";
 import { causedByDatabaseOutage } from "~/server/database-unavailable.server";
 import { logger } from "~/server/logger.server";
@@ -27,8 +27,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   // Issue 15: only active access chooses the page size; the server holds everyone else to spec 9's 50.
   const state = withAllowedPageSize(parsed.state, access.hasActiveAccess);
-  const [filterOptions, stats] = await Promise.all([getFilterOptions(db), getHomeStats(db)]);
-  const page = { state, errors, filterOptions, access, trial, view, totalCompanies: stats.totalCompanies };
+  // The filter options load with the filter panel (/api/search-facets), not with every page.
+  const stats = await getHomeStats(db);
+  const page = { state, errors, access, trial, view, totalCompanies: stats.totalCompanies };
   try {
     // spec 4 / decisions.md: only active access sees full emails, whatever the client asks for.
     const result = await searchCompanies(db, state, { canSeeEmails: access.hasActiveAccess });
