@@ -18,7 +18,7 @@ describe("searchOrder", () => {
   });
 
   it("puts empty values last and breaks ties by id in the same direction, for every order", () => {
-    for (const option of SORT_OPTIONS) {
+    for (const option of SORT_OPTIONS.filter((candidate) => candidate.field !== "name")) {
       const order = orderOf(option.value);
       expect(order).toMatch(
         new RegExp(` ${option.direction} nulls last, id ${option.direction} nulls last$`),
@@ -29,9 +29,12 @@ describe("searchOrder", () => {
   });
 
   it("sorts names in the C collation, the same on every database", () => {
+    // Names are never empty: Z to A is spelled as companies_name_key_c_id_idx reads backwards, so
+    // PostgreSQL walks it instead of sorting (it does not reason from NOT NULL); the order is the same.
     expect(orderOf("name-desc", { table: "c" })).toBe(
-      'c.name_key collate "C" desc nulls last, c.id desc nulls last',
+      'c.name_key collate "C" desc nulls first, c.id desc nulls first',
     );
+    expect(orderOf("name-asc")).toBe('name_key collate "C" asc nulls last, id asc nulls last');
     expect(sortKeyOf("name-asc").nullable).toBe(false);
   });
 });

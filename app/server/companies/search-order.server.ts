@@ -58,8 +58,12 @@ export function searchOrder(sort: SortValue = DEFAULT_SORT, options: SearchOrder
   const prefix = options.table === undefined ? "" : `${options.table}.`;
   const key = sortKeyOf(sort);
   const direction = key.direction;
+  // A column that is never empty is spelled as its index reads backwards ("desc nulls first"): the order
+  // is the same, and PostgreSQL, which does not reason from NOT NULL, then walks the index instead of
+  // sorting every row ('name, Z to A', page 100 on 1,000,000 rows: 305 ms).
+  const nulls = key.nullable || direction === "asc" ? "nulls last" : "nulls first";
   return sql.raw(
-    `${prefix}${key.column}${key.collate} ${direction} nulls last, ${prefix}id ${direction} nulls last`,
+    `${prefix}${key.column}${key.collate} ${direction} ${nulls}, ${prefix}id ${direction} ${nulls}`,
   );
 }
 

@@ -67,6 +67,23 @@ export async function searchCompanies(
   } else {
     const estimate = condition ? await sampledEstimate(db, condition) : tableRows;
     const selective = isSelective(estimate, tableRows);
+    // A selective search whose count is not cached: the page and the exact total from one pass over the
+    // matches, rather than a count and a page query that each gather the same rows ('health' + Series A +
+    // North America + last year on 1,000,000 rows: two bitmap scans of ~13,000 heap blocks side by side).
+    const once =
+      condition && selective && !peekCount(db, version, state, today)
+        ? await pageWithTotal(db, condition, spec(page))
+        : null;
+    if (once && once.total !== null) {
+      count = await storeCount(
+        db,
+        version,
+        state,
+        today,
+        Promise.resolve({ total: once.total, isApproximate: false, tableRows }),
+      );
+      return resultOf(once.rows, count, page, size, options.canSeeEmails);
+    }
     [count, rows] = await Promise.all([
       cachedCount(db, version, state, today, () => countMatches(db, condition, estimate)),
       pageRows(db, condition, spec(page), selective, walkFor(page, estimate, tableRows, size)),
@@ -76,8 +93,18 @@ export async function searchCompanies(
       rows = await pageRows(db, condition, spec(page), selective, walkFor(page, estimate, tableRows, size));
     }
   }
+  return resultOf(rows, count, page, size, options.canSeeEmails);
+}
+
+function resultOf(
+  rows: CardRow[],
+  count: MatchCount,
+  page: number,
+  size: number,
+  canSeeEmails: boolean,
+): SearchResult {
   return {
-    companies: rows.map((row) => toCard(row, options.canSeeEmails)),
+    companies: rows.map((row) => toCard(row, canSeeEmails)),
     total: count.total,
     isTotalApproximate: count.isApproximate,
     page,
