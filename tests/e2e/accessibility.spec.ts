@@ -48,9 +48,43 @@ test("/search for a visitor (sample dialog open), a trial user and a subscriber"
   expect(await seriousFindings(page), "trial export dialog").toEqual([]);
 });
 
-test("/search with filters open for a subscriber", async ({ page, login }) => {
+test("/search for a subscriber: filters open with counts, a picker's list, the table view, the phone sheet", async ({
+  page,
+  login,
+}) => {
   await login({ plan: "pro", status: "active" });
-  await gotoHydrated(page, "/search?stage=Seed");
+  await gotoHydrated(page, "/search?stage=Seed&stage=Series+A");
   await page.getByRole("button", { name: /Filters/ }).click();
+  await expect(
+    page.getByRole("group", { name: "Funding stage" }).getByTestId("option-count").first(),
+  ).toBeVisible();
   expect(await seriousFindings(page), "filters").toEqual([]);
+  const industry = page.getByRole("combobox", { name: "Industry" });
+  await industry.click();
+  await expect(page.getByRole("option").first()).toBeVisible();
+  expect(await seriousFindings(page), "industry list open").toEqual([]);
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Table", exact: true }).click();
+  await expect(page.getByTestId("company-table")).toBeVisible();
+  expect(await seriousFindings(page), "table").toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, "/search");
+  await page.getByRole("button", { name: /Filters/ }).click();
+  await expect(
+    page.getByRole("dialog", { name: "Filters" }).getByRole("group", { name: "Funding stage" }),
+  ).toBeVisible();
+  expect(await seriousFindings(page), "phone filter sheet").toEqual([]);
+});
+
+test("/search for a signed-in user without a plan: the sample banner and the plans", async ({
+  page,
+  login,
+}) => {
+  await login();
+  await gotoHydrated(page, "/search");
+  await expect(page.getByTestId("sample-banner")).toBeVisible();
+  expect(await seriousFindings(page), "sample").toEqual([]);
+  await page.getByRole("button", { name: "See plans" }).click();
+  await expect(page.getByRole("dialog", { name: "Choose Your Plan" })).toBeVisible();
+  expect(await seriousFindings(page), "sample, plans open").toEqual([]);
 });

@@ -14,10 +14,10 @@ test("sign up, confirm from the mailbox, land signed in on /search, sign out, si
 }) => {
   const email = uniqueEmail("ada");
   await signUpAndConfirm(page, email);
-  // Landed on / signed in, and / sent the signed-in user on to /search, where a user without a plan is
-  // offered the plans (spec 4).
+  // Landed on / signed in, and / sent the signed-in user on to /search, where a user without a plan gets
+  // the free sample with the plans one click away (decision 011).
   await expect(page.getByText("Email confirmed")).toBeVisible();
-  await expect(page.getByRole("dialog", { name: "Choose Your Plan" })).toBeVisible();
+  await expect(page.getByTestId("sample-banner")).toBeVisible();
 
   await gotoHydrated(page, "/profile");
   const menu = page.getByRole("banner").getByRole("button", { name: "Ada Lovelace" });

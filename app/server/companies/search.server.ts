@@ -62,11 +62,11 @@ export async function searchCompanies(
     page = Math.min(page, pageCountOf(count.total, size));
     // Past page 1 of a text search, reading the matches and sorting them beats walking the date index
     // through thousands of rows ('software' page 200, 17,555 rows on PGlite: 26 -> 21 ms).
-    const readMatches = isSelective(count.total, tableRows) || (state.q !== "" && page > 1);
+    const readMatches = isSelective(count.total, tableRows, sort) || (state.q !== "" && page > 1);
     rows = count.total === 0 ? [] : await pageRows(db, condition, spec(page), readMatches);
   } else {
     const estimate = condition ? await sampledEstimate(db, condition) : tableRows;
-    const selective = isSelective(estimate, tableRows);
+    const selective = isSelective(estimate, tableRows, sort);
     // A selective search whose count is not cached: the page and the exact total from one pass over the
     // matches, rather than a count and a page query that each gather the same rows ('health' + Series A +
     // North America + last year on 1,000,000 rows: two bitmap scans of ~13,000 heap blocks side by side).
