@@ -40,6 +40,8 @@ function startServer(options: ServerBenchOptions): ChildProcess {
       DATABASE_URL: options.url ?? "",
       ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
       SEED_ON_EMPTY: "false",
+      // One server process: its memory is what this benchmark reports (several are bench:load's subject).
+      WEB_CONCURRENCY: "1",
       SMTP_URL: "",
       ADMIN_EMAILS: EMAIL,
       LOG_LEVEL: "warn",

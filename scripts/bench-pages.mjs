@@ -40,6 +40,8 @@ const server = spawn(process.execPath, [...serverNodeArgs(), "server.mjs"], {
     APP_URL: ORIGIN,
     ...(values["data-dir"] ? { DATA_DIR: values["data-dir"], DATABASE_URL: "" } : {}),
     SEED_ON_EMPTY: "false",
+    // One server process: its peak RSS is what this benchmark reports (several are bench:load's subject).
+    WEB_CONCURRENCY: "1",
     LOG_LEVEL: "warn",
   },
 });

@@ -143,6 +143,8 @@ describe("the server and a PostgreSQL server that drops its connections", () => 
           APP_URL: origin,
           SEED_ON_EMPTY: "true",
           SEED_COUNT: "200",
+          // One process, the one whose survival this checks (several processes: cluster.db.test.ts).
+          WEB_CONCURRENCY: "1",
           ENABLE_TEST_ROUTES: "true",
           LOG_LEVEL: "info",
         }),

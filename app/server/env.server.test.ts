@@ -210,13 +210,14 @@ describe("WEB_CONCURRENCY and DATABASE_POOL_SIZE", () => {
     expect(serverProcessPlan(parseEnv({ WEB_CONCURRENCY: "1" }), 8).notes).toEqual([]);
   });
 
-  it("gives each process 10 connections, sharing 40 beyond four processes (at least 2), unless set", () => {
+  it("shares one process's 10 connections among the processes (at least 2 each), unless set", () => {
     const poolOf = (processes: string, extra: Record<string, string> = {}) =>
       serverProcessPlan(parseEnv({ DATABASE_URL: URL, WEB_CONCURRENCY: processes, ...extra }), 2).poolSize;
     expect(poolOf("1")).toBe(10);
-    expect(poolOf("4")).toBe(10);
-    expect(poolOf("8")).toBe(5);
+    expect(poolOf("2")).toBe(5);
+    expect(poolOf("3")).toBe(3);
+    expect(poolOf("4")).toBe(2);
     expect(poolOf("32")).toBe(2);
-    expect(poolOf("8", { DATABASE_POOL_SIZE: "12" })).toBe(12);
+    expect(poolOf("2", { DATABASE_POOL_SIZE: "12" })).toBe(12);
   });
 });

@@ -64,8 +64,8 @@ const envSchema = z
      */
     WEB_CONCURRENCY: optionalCount("4", 1, MAX_WEB_CONCURRENCY),
     /**
-     * PostgreSQL connections of each server process's pool. Unset: 10, less when there are more than four
-     * processes, so that all of them together stay within 40 (serverProcessPlan).
+     * PostgreSQL connections of each server process's pool. Unset: the 10 one process always had, shared by
+     * the processes (10 / WEB_CONCURRENCY, at least 2; serverProcessPlan).
      */
     DATABASE_POOL_SIZE: optionalCount("10", 1, MAX_DATABASE_POOL_SIZE),
     /** PGlite's data directory when DATABASE_URL is unset; "memory://" keeps it in memory (browser tests). */
@@ -171,10 +171,14 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-/** Connections all server processes' pools hold together by default (each gets a share, at least 2). */
-export const DEFAULT_TOTAL_POOL_CONNECTIONS = 40;
-/** A process's pool by default: as before multi-process servers, when there are at most four processes. */
-export const DEFAULT_POOL_SIZE = 10;
+/**
+ * Connections all server processes' pools hold together by default: one process's pool before there were
+ * several. Measured (decision 012): two processes with 10 each made PostgreSQL on the same 2-core machine
+ * spend about 20% more CPU per search than with 5 each, and served fewer searches.
+ */
+export const DEFAULT_TOTAL_POOL_CONNECTIONS = 10;
+/** The least a process's pool gets by default: a search runs its page and count queries side by side. */
+export const MIN_DEFAULT_POOL_SIZE = 2;
 
 export interface ServerProcessPlan {
   /** HTTP server processes: 1 serves in the process started; more are node:cluster workers of a primary. */
@@ -188,8 +192,8 @@ export interface ServerProcessPlan {
 /**
  * How many processes serve, and each one's pool: WEB_CONCURRENCY (default one per CPU) with a PostgreSQL
  * server; always one with the embedded PGlite database, which only one process can open (its data directory
- * is locked, and "memory://" lives in one process). Each pool gets DATABASE_POOL_SIZE, by default 10 while
- * that keeps the processes within 40 connections together, else an even share of 40 (at least 2).
+ * is locked, and "memory://" lives in one process). Each pool gets DATABASE_POOL_SIZE, by default an even
+ * share of 10 connections (at least 2 each), so that N processes load PostgreSQL as one did.
  */
 export function serverProcessPlan(
   config: Pick<Env, "DATABASE_URL" | "WEB_CONCURRENCY" | "DATABASE_POOL_SIZE">,
@@ -206,7 +210,7 @@ export function serverProcessPlan(
   }
   const poolSize =
     config.DATABASE_POOL_SIZE ??
-    Math.max(2, Math.min(DEFAULT_POOL_SIZE, Math.floor(DEFAULT_TOTAL_POOL_CONNECTIONS / processes)));
+    Math.max(MIN_DEFAULT_POOL_SIZE, Math.floor(DEFAULT_TOTAL_POOL_CONNECTIONS / processes));
   return { processes, poolSize, notes };
 }
 
