@@ -242,8 +242,10 @@ try {
   // baseline; 17,555 on PGlite: <= 30 ms and <= 60 ms.
   const target = database.kind === "postgres" ? { page: 50, facets: 100 } : { page: 30, facets: 60 };
   const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
+  // The 20x speed-up is a target at 1,000,000 rows on PostgreSQL (on 17,555 rows the plain scan is fast too).
+  const speedUp = database.kind === "postgres" ? `; speed-up >= 20x ${verdict(worst.ratio >= 20)}` : "";
   console.log(
-    `targets (${database.kind}): page+count p95 <= ${target.page} ms ${verdict(worst.p95 <= target.page)}; facets p95 <= ${target.facets} ms ${verdict(worst.facetsP95 <= target.facets)}; speed-up >= 20x ${verdict(worst.ratio >= 20)}`,
+    `targets (${database.kind}): page+count p95 <= ${target.page} ms ${verdict(worst.p95 <= target.page)}; facets p95 <= ${target.facets} ms ${verdict(worst.facetsP95 <= target.facets)}${speedUp}`,
   );
   await db.execute(sql`drop table if exists bench_baseline`);
 } finally {

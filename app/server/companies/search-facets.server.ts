@@ -14,22 +14,35 @@ import { EXACT_COUNT_TABLE_ROWS, roundEstimate, TRUSTED_ESTIMATE } from "./searc
 const WHOLE = sql.raw("companies");
 const SAMPLE = sql.raw("companies tablesample system (1) repeatable (7)");
 
-/** Each facet's grouping: the option values one company row counts under. */
-const GROUPS: Readonly<Record<MultiFilterKey, (from: SQL, where: SQL) => SQL>> = {
+/**
+ * The option counts of several facets that share one base, from one pass over its rows: the rows are read
+ * once (materialized), then grouped per facet. Each facet's grouping: the option values a company row
+ * counts under. `total` is the number of rows read.
+ */
+const GROUPINGS: Readonly<Record<MultiFilterKey, SQL>> = {
   // spec 9: an industry option matches Industries or Industry Groups; a company counts once per option.
-  industry: (from, where) =>
-    sql`select v as value, count(*)::int as n
-        from ${from} cross join lateral (select distinct unnest(industries || industry_groups) as v) u
-        ${where} group by v`,
-  stage: (from, where) =>
-    sql`select last_funding_type as value, count(*)::int as n from ${from} ${where}
-        and last_funding_type is not null group by last_funding_type`,
-  location: (from, where) =>
-    sql`select country as value, count(*)::int as n from ${from} ${where}
-        and country is not null group by country`,
+  // spec 9: an industry option matches Industries or Industry Groups; a company counts once per option.
+  industry: sql`select 'industry' as facet, v as value, count(*)::int as n
+      from m cross join lateral (select distinct unnest(industries || industry_groups) as v) u group by v`,
+  stage: sql`select 'stage' as facet, last_funding_type as value, count(*)::int as n from m
+      where last_funding_type is not null group by last_funding_type`,
+  location: sql`select 'location' as facet, country as value, count(*)::int as n from m
+      where country is not null group by country`,
 };
 
+function groupedCounts(from: SQL, where: SQL, keys: readonly MultiFilterKey[]): SQL {
+  return sql`with m as materialized (
+      select industries, industry_groups, last_funding_type, country from ${from} ${where}
+    )
+    ${sql.join(
+      keys.map((key) => GROUPINGS[key]),
+      sql` union all `,
+    )}
+    union all select 'total' as facet, null as value, count(*)::int as n from m`;
+}
+
 interface GroupRow extends Record<string, unknown> {
+  facet: MultiFilterKey | "total";
   value: string | null;
   n: number;
 }
@@ -57,7 +70,11 @@ function locationCounts(rows: readonly GroupRow[], scale: (n: number) => number)
   return counts;
 }
 
-function countsOf(key: MultiFilterKey, rows: readonly GroupRow[], scale: (n: number) => number) {
+function countsOf(
+  key: MultiFilterKey,
+  rows: readonly GroupRow[],
+  scale: (n: number) => number,
+): Record<string, number> {
   if (key === "location") return locationCounts(rows, scale);
   const counts: Record<string, number> = {};
   for (const row of rows) if (row.value !== null) counts[row.value] = scale(row.n);
@@ -68,47 +85,77 @@ const exactly = (n: number) => n;
 /** A sampled count as the search shows its estimates: times 100, two significant digits. */
 const fromSample = (n: number) => roundEstimate(n * 100);
 
-async function exactFacet(db: Db, key: MultiFilterKey, condition: SQL | undefined): Promise<Facet> {
-  const where = whereClause(condition ?? sql`true`);
-  const rows = await queryRows<GroupRow>(db, GROUPS[key](WHOLE, where));
-  return { counts: countsOf(key, rows, exactly), isApproximate: false };
+type FacetGroup = Partial<Record<MultiFilterKey, Facet>>;
+
+function facetsOf(
+  keys: readonly MultiFilterKey[],
+  rows: readonly GroupRow[],
+  scale: (n: number) => number,
+  isApproximate: boolean,
+): FacetGroup {
+  const group: FacetGroup = {};
+  for (const key of keys) {
+    group[key] = {
+      counts: countsOf(
+        key,
+        rows.filter((row) => row.facet === key),
+        scale,
+      ),
+      isApproximate,
+    };
+  }
+  return group;
 }
 
 /**
- * One facet's counts over `base` (the search without the facet's own filter). Small tables are counted
- * exactly. On a large one the 1% block sample answers first: a base it finds above TRUSTED_ESTIMATE
- * matches is counted from the sample (each count then equals the "about" total the search shows for that
- * option: the same sample, scaled and rounded the same way); a smaller base is counted exactly.
+ * The counts of the facets `keys`, which share `base` (the search without their own filters). Small tables
+ * are counted exactly. On a large one the 1% block sample answers first: a base it finds above
+ * TRUSTED_ESTIMATE matches is counted from the sample (each count then equals the "about" total the search
+ * shows for that option: the same sample, scaled and rounded the same way); a smaller base is counted
+ * exactly.
  */
-async function loadFacet(db: Db, key: MultiFilterKey, base: SearchState, today: Date): Promise<Facet> {
-  const condition = searchConditions(base, today);
+async function loadFacets(
+  db: Db,
+  keys: readonly MultiFilterKey[],
+  base: SearchState,
+  today: Date,
+): Promise<FacetGroup> {
+  const where = whereClause(searchConditions(base, today) ?? sql`true`);
   const tableRows = await estimatedTableRows(db);
-  if (tableRows <= EXACT_COUNT_TABLE_ROWS) return exactFacet(db, key, condition);
-  const where = whereClause(condition ?? sql`true`);
-  const [sampled, [total]] = await Promise.all([
-    queryRows<GroupRow>(db, GROUPS[key](SAMPLE, where)),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${SAMPLE} ${where}`),
-  ]);
-  if ((total?.n ?? 0) * 100 <= TRUSTED_ESTIMATE) return exactFacet(db, key, condition);
-  return { counts: countsOf(key, sampled, fromSample), isApproximate: true };
+  if (tableRows > EXACT_COUNT_TABLE_ROWS) {
+    const sampled = await queryRows<GroupRow>(db, groupedCounts(SAMPLE, where, keys));
+    const total = sampled.find((row) => row.facet === "total")?.n ?? 0;
+    if (total * 100 > TRUSTED_ESTIMATE) return facetsOf(keys, sampled, fromSample, true);
+  }
+  const rows = await queryRows<GroupRow>(db, groupedCounts(WHOLE, where, keys));
+  return facetsOf(keys, rows, exactly, false);
 }
 
 // Like the search counts (search-count-cache.server.ts): 5 minutes at one data version; paging, sorting
 // and reopening the filters reuse them. The day is in the key because the date filter's cutoff moves.
-const facets = cachedLru<Db, Facet>({ ttlMs: 5 * 60_000, maxEntries: 1_000 });
+const facets = cachedLru<Db, FacetGroup>({ ttlMs: 5 * 60_000, maxEntries: 1_000 });
 
-/** Issue 15: the counts of every industry, stage and continent/country option, given the other filters. */
+/**
+ * Issue 15: the counts of every industry, stage and continent/country option, given the other filters.
+ * Facets whose own filter is empty share one base (the search itself) and are counted in one pass.
+ */
 export async function searchFacets(db: Db, state: SearchState, today = new Date()): Promise<SearchFacets> {
   const version = await readDataVersion(db);
   const day = today.toISOString().slice(0, 10);
-  const entries = await Promise.all(
-    FACET_KEYS.map(async (key) => {
-      const base = facetBase(state, key);
-      const cacheKey = JSON.stringify([key, base.q, filtersOf(base), day]);
-      return [key, await facets.get(db, cacheKey, version, () => loadFacet(db, key, base, today))] as const;
-    }),
+  const groups = new Map<string, { base: SearchState; keys: MultiFilterKey[] }>();
+  for (const key of FACET_KEYS) {
+    const base = facetBase(state, key);
+    const baseKey = JSON.stringify([base.q, filtersOf(base), day]);
+    const group = groups.get(baseKey) ?? { base, keys: [] };
+    group.keys.push(key);
+    groups.set(baseKey, group);
+  }
+  const counted = await Promise.all(
+    [...groups.entries()].map(([baseKey, { base, keys }]) =>
+      facets.get(db, JSON.stringify([keys, baseKey]), version, () => loadFacets(db, keys, base, today)),
+    ),
   );
-  return Object.fromEntries(entries) as SearchFacets;
+  return Object.assign({}, ...counted) as SearchFacets;
 }
 
 /** Forgets this process's facet counts (invalidateCatalog calls it with the search counts). */
