@@ -21,7 +21,6 @@ const SAMPLE = sql.raw("companies tablesample system (1) repeatable (7)");
  */
 const GROUPINGS: Readonly<Record<MultiFilterKey, SQL>> = {
   // spec 9: an industry option matches Industries or Industry Groups; a company counts once per option.
-  // spec 9: an industry option matches Industries or Industry Groups; a company counts once per option.
   industry: sql`select 'industry' as facet, v as value, count(*)::int as n
       from m cross join lateral (select distinct unnest(industries || industry_groups) as v) u group by v`,
   stage: sql`select 'stage' as facet, last_funding_type as value, count(*)::int as n from m
