@@ -106,6 +106,20 @@ describe("multi-select filters: OR within a filter, AND across filters", () => {
   });
 });
 
+describe("a text search with a broad continent", () => {
+  it("finds exactly the companies that match both", async () => {
+    const total = await totalOf({ q: "a", location: ["continent:Europe", "continent:Asia"] });
+    const countries = [...(countriesOfContinent("Europe") ?? []), ...(countriesOfContinent("Asia") ?? [])];
+    const [expected] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from companies
+          where search_text like '%a%' and country = any(${sql.param(countries)}::text[])`,
+    );
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBe(expected?.n);
+  });
+});
+
 describe("facet counts (the pickers' option counts)", () => {
   const bases: Array<[string, Partial<SearchState>]> = [
     ["no filter", {}],

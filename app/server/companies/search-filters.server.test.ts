@@ -41,3 +41,15 @@ describe("text search pattern (issue 12 defect 5)", () => {
     }
   });
 });
+
+describe("broad continents with a text search", () => {
+  it("are checked on the rows the text found rather than read from the country index", () => {
+    const withText =
+      whereOf({ ...EMPTY_SEARCH, q: "health", location: ["continent:North America"] })?.sql ?? "";
+    expect(withText).toContain(") is true");
+    const alone = whereOf({ ...EMPTY_SEARCH, location: ["continent:North America"] })?.sql ?? "";
+    expect(alone).not.toContain("is true");
+    const small = whereOf({ ...EMPTY_SEARCH, q: "health", location: ["continent:Oceania"] })?.sql ?? "";
+    expect(small).not.toContain("is true");
+  });
+});
