@@ -13,8 +13,9 @@
 // Reported: requests/s, latency p50/p90/p99, errors (an answer of 400 or more, or a socket error) and
 // timeouts (no complete answer within --timeout, 2 s by default: wrk leaves those out of the latency
 // figures and counts them here); the CPU time per request of the server's processes (from /proc,
-// utime+stime, before and after) and of PostgreSQL (its own processes and the backends of DATABASE_URL's
-// database, sampled every 200 ms; other databases' backends are left out); then a short HTML-only pass (the
+// utime+stime, before and after) and of PostgreSQL (its own processes and the backends the server's
+// processes are connected to, sampled every 200 ms; other clients' backends are left out, and show as the
+// rest of the machine's busy cores); then a short HTML-only pass (the
 // server-rendered searches alone, 10 s with 4 connections) for the node CPU of one server-rendered /search;
 // each search of the mix alone (--breakdown-requests 10 one after another: where the CPU goes); and the size of a 50-card /search page and of its /search.data, uncompressed and as a browser gets them.
 // A warm-up run (10 s, not counted) fills every process's count caches first, as steady traffic would.
@@ -156,7 +157,7 @@ function treeCpuMs(root, processes = readProcesses()) {
   return ticks * TICK_MS;
 }
 
-/** The database the benchmark's server uses (DATABASE_URL), whose backends' CPU is PostgreSQL's share. */
+/** The database the benchmark's server uses (DATABASE_URL): its backends are the server's when its processes are unknown. */
 const DATABASE_NAME = (() => {
   try {
     return decodeURIComponent(new URL(process.env.DATABASE_URL ?? "").pathname.slice(1)) || undefined;
@@ -165,46 +166,82 @@ const DATABASE_NAME = (() => {
   }
 })();
 
-/**
- * Whether a PostgreSQL process works for the benchmark: a backend of DATABASE_NAME, a parallel worker of
- * one, or one of the server's own processes (postmaster, checkpointer, writers, autovacuum). Backends of
- * other databases (tests running meanwhile) are left out. Without DATABASE_NAME, every process counts.
- */
-function countsForBenchmark(pid, depth = 0) {
-  if (!DATABASE_NAME) return true;
-  let title = "";
-  try {
-    title = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
-  } catch {
-    return false;
+/** Local ports of the TCP sockets a set of processes holds (the server's database connections among them). */
+function socketPortsOf(pids) {
+  const inodes = new Set();
+  for (const pid of pids) {
+    let fds = [];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const socket = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (socket) inodes.add(socket[1]);
+      } catch {}
+    }
   }
-  // "postgres: 15/main: user database 127.0.0.1(56744) idle"
-  const backend = /:\s(\S+)\s(\S+)\s(\S+\(\d+\)|\[local\])/.exec(title);
-  if (backend) return backend[2] === DATABASE_NAME;
-  const parallel = /parallel worker for PID (\d+)/.exec(title);
-  if (parallel) return depth === 0 && countsForBenchmark(Number(parallel[1]), 1);
-  return true;
+  const ports = new Set();
+  for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let table = "";
+    try {
+      table = readFileSync(file, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of table.split("\n").slice(1)) {
+      const columns = line.trim().split(/\s+/);
+      if (columns.length >= 10 && inodes.has(columns[9])) {
+        ports.add(Number.parseInt(columns[1].split(":").at(-1), 16));
+      }
+    }
+  }
+  return ports;
 }
 
 /**
  * Follows PostgreSQL's processes through a run, sampling /proc every 200 ms, so that the CPU of a process
  * that ends meanwhile (a parallel worker, a pool connection closed) is counted up to its last sample.
- * `stop()` returns the CPU ms of the processes that count (countsForBenchmark) since `start`.
+ * `stop()` returns the CPU ms since the start of the processes that worked for the server under test:
+ * backends whose client is one of its processes' sockets (with the server's processes unknown: every
+ * backend of DATABASE_NAME), their parallel workers, and PostgreSQL's own processes (postmaster,
+ * checkpointer, writers, autovacuum). Other clients' backends (tests or benchmarks running meanwhile, even
+ * on the same database) are left out: their CPU shows as the rest. Without either, every process counts.
  */
-function trackPostgres() {
+function trackPostgres(serverRoot) {
   /** @type {Map<number, { from: number, last: number, counts: boolean }>} */
   const seen = new Map();
+  let serverPorts = new Set();
+  const isServers = (port) => {
+    if (!serverPorts.has(port)) serverPorts = socketPortsOf(descendantsOf(serverRoot, readProcesses()));
+    return serverPorts.has(port);
+  };
+  const counts = (pid, depth = 0) => {
+    if (!serverRoot && !DATABASE_NAME) return true;
+    let title = "";
+    try {
+      title = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+    } catch {
+      return false;
+    }
+    // "postgres: 15/main: user database 127.0.0.1(56744) idle"
+    const backend = /:\s(\S+)\s(\S+)\s(?:\S+\((\d+)\)|\[local\])/.exec(title);
+    if (backend) {
+      if (serverRoot && backend[3]) return isServers(Number(backend[3]));
+      return !DATABASE_NAME || backend[2] === DATABASE_NAME;
+    }
+    const parallel = /parallel worker for PID (\d+)/.exec(title);
+    if (parallel) return depth === 0 && counts(Number(parallel[1]), 1);
+    return true;
+  };
   const sample = (initial) => {
     for (const [pid, process] of readProcesses()) {
       if (process.comm !== "postgres") continue;
       const entry = seen.get(pid);
       if (entry) entry.last = process.cpu;
-      else
-        seen.set(pid, {
-          from: initial ? process.cpu : 0,
-          last: process.cpu,
-          counts: countsForBenchmark(pid),
-        });
+      else seen.set(pid, { from: initial ? process.cpu : 0, last: process.cpu, counts: counts(pid) });
     }
   };
   sample(true);
@@ -348,7 +385,7 @@ function runWrk(origin, paths, { connections, threads, duration, label }) {
 async function measuredRun(origin, serverRoot, paths, settings) {
   const before = readProcesses();
   const nodeBefore = serverRoot ? treeCpuMs(serverRoot, before) : undefined;
-  const postgres = trackPostgres();
+  const postgres = trackPostgres(serverRoot);
   const machineBefore = machineTicks();
   const result = await runWrk(origin, paths, settings);
   const after = readProcesses();
@@ -426,7 +463,7 @@ async function breakdown(origin, serverRoot, paths, count) {
   for (const pathname of paths) {
     for (let index = 0; index < 2; index += 1) await get(origin, pathname);
     const before = readProcesses();
-    const postgres = trackPostgres();
+    const postgres = trackPostgres(serverRoot);
     const started = performance.now();
     for (let index = 0; index < count; index += 1) await get(origin, pathname);
     const wallMs = (performance.now() - started) / count;
@@ -634,7 +671,7 @@ try {
       `mix of ${MIX.length} searches (${HTML_SEARCHES.length} HTML, ${DATA_SEARCHES.length} .data), ${mix.requests} requests`,
   );
   console.log(
-    `PostgreSQL CPU: ${DATABASE_NAME ? `its own processes and the backends of database ${DATABASE_NAME}` : "every postgres process (no DATABASE_URL)"}`,
+    `PostgreSQL CPU: its own processes and ${serverRoot ? "the backends the server's processes are connected to" : DATABASE_NAME ? `the backends of database ${DATABASE_NAME}` : "every backend"}`,
   );
   console.log(
     `baseline (issue 15 item 8, one process): ${BASELINE.requestsPerSecond} req/s, p50 ${BASELINE.p50Ms} ms, p99 ${BASELINE.p99Ms} ms, ${BASELINE.timeouts} timeouts`,
