@@ -10,7 +10,14 @@ import { pathToFileURL } from "node:url";
 process.env.NODE_ENV ??= "production";
 
 const buildPath = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
-const build = await import(pathToFileURL(buildPath).href);
+let build;
+try {
+  build = await import(pathToFileURL(buildPath).href);
+} catch (error) {
+  // The build reads its configuration as it loads (the logger's level): a bad one is a message, not a stack.
+  console.error(error?.name === "ConfigError" ? error.message : error);
+  process.exit(1);
+}
 const lifecycle = build.entry.module;
 // The app's structured logger (pino, JSON on stdout): every error of a request goes through it, naming the
 // request's id. The start-up lines below stay plain text: they are for the person who started the server.
