@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { SearchResult } from "~/core/company-card";
 import type { SearchState } from "~/core/search-params";
 import type { Db } from "../db/database.server";
@@ -6,7 +7,7 @@ import { type CardRow, toCard } from "./search-card.server";
 import { countMatches, estimatedTableRows, type MatchCount, sampledEstimate } from "./search-count.server";
 import { cachedCount, peekCount, storeCount } from "./search-count-cache.server";
 import { searchConditions } from "./search-filters.server";
-import { pageRows, pageWithTotal } from "./search-pages.server";
+import { type PageSpec, pageRows, pageWithTotal } from "./search-pages.server";
 import { EXACT_COUNT_TABLE_ROWS, isSelective, pageCountOf, walkFor } from "./search-plan";
 
 // Tests and the search benchmark reach the count and its cache through this module.
@@ -46,17 +47,12 @@ export async function searchCompanies(
   // and total. Page 1 does better with the count and an index walk that stops after 50 matches, and
   // searches without text with an index-only count.
   const isDeepUncounted = small && state.q !== "" && page > 1 && !peekCount(db, version, state, today);
-  const combined = isDeepUncounted && condition ? await pageWithTotal(db, condition, spec(page)) : null;
-  if (combined && combined.total !== null) {
-    // One pass over the matches gave the page and the exact total: remember the total for the next page.
-    count = await storeCount(
-      db,
-      version,
-      state,
-      today,
-      Promise.resolve({ total: combined.total, isApproximate: false, tableRows }),
-    );
-    rows = combined.rows;
+  // The count cache's key and version, and a one-pass reading of page and exact total that stores the total.
+  const cache = { db, version, state, today, tableRows };
+  const combined = isDeepUncounted && condition ? await pageAndCount(cache, condition, spec(page)) : null;
+  if (combined) {
+    // One pass over the matches gave the page and the exact total: the total is kept for the next page.
+    ({ count, rows } = combined);
   } else if (small) {
     count = await cachedCount(db, version, state, today, () => countMatches(db, condition));
     page = Math.min(page, pageCountOf(count.total, size));
@@ -72,18 +68,9 @@ export async function searchCompanies(
     // North America + last year on 1,000,000 rows: two bitmap scans of ~13,000 heap blocks side by side).
     const once =
       condition && selective && !peekCount(db, version, state, today)
-        ? await pageWithTotal(db, condition, spec(page))
+        ? await pageAndCount(cache, condition, spec(page))
         : null;
-    if (once && once.total !== null) {
-      count = await storeCount(
-        db,
-        version,
-        state,
-        today,
-        Promise.resolve({ total: once.total, isApproximate: false, tableRows }),
-      );
-      return resultOf(once.rows, count, page, size, options.canSeeEmails);
-    }
+    if (once) return resultOf(once.rows, once.count, page, size, options.canSeeEmails);
     [count, rows] = await Promise.all([
       cachedCount(db, version, state, today, () => countMatches(db, condition, estimate)),
       pageRows(db, condition, spec(page), selective, walkFor(page, estimate, tableRows, size)),
@@ -94,6 +81,35 @@ export async function searchCompanies(
     }
   }
   return resultOf(rows, count, page, size, options.canSeeEmails);
+}
+
+interface CountCacheKey {
+  db: Db;
+  version: string;
+  state: SearchState;
+  today: Date;
+  tableRows: number;
+}
+
+/**
+ * The page and the exact total from one pass over the matches (pageWithTotal), the total stored as the
+ * search's count; null when the page lies past the last match (the caller counts and clamps then).
+ */
+async function pageAndCount(
+  { db, version, state, today, tableRows }: CountCacheKey,
+  condition: SQL,
+  page: PageSpec,
+): Promise<{ rows: CardRow[]; count: MatchCount } | null> {
+  const { rows, total } = await pageWithTotal(db, condition, page);
+  if (total === null) return null;
+  const count = await storeCount(
+    db,
+    version,
+    state,
+    today,
+    Promise.resolve({ total, isApproximate: false, tableRows }),
+  );
+  return { rows, count };
 }
 
 function resultOf(
