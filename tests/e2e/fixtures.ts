@@ -49,3 +49,9 @@ export const test = base.extend<{ login: (options?: LoginOptions) => Promise<Log
 });
 
 export { expect };
+
+/**
+ * A founder's email in a search result, full (a mailto link) or masked: the cards and the table draw it with
+ * these classes (founder-email.tsx). Not a test id: a page carries 50 to 100 of them.
+ */
+export const FOUNDER_EMAIL = ".rl-mail, .rl-masked";

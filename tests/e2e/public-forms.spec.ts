@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { gotoHydrated } from "./accounts-helpers";
 import { E2E_ADMIN_EMAIL, E2E_PORT } from "./e2e-config";
-import { expect, logIn, test } from "./fixtures";
+import { expect, FOUNDER_EMAIL, logIn, test } from "./fixtures";
 import { startPrivateServer } from "./private-server";
 
 let counter = 0;
@@ -176,9 +176,9 @@ test("a do-not-sell request removes the founder from search, counts and export; 
     await gotoHydrated(page, "/search");
     const totalBefore = totalOf(await page.getByTestId("results-total").textContent());
     expect(totalBefore).toBe(PRIVATE_SEED);
-    const card = page.getByTestId("company-card").first();
+    const card = page.locator("article").first();
     const company = ((await card.getByRole("heading", { level: 3 }).textContent()) ?? "").trim();
-    const email = ((await card.getByTestId("company-email").first().textContent()) ?? "").trim();
+    const email = ((await card.locator(FOUNDER_EMAIL).first().textContent()) ?? "").trim();
     expect(email).toMatch(/^[^*\s]+@[^\s]+$/);
 
     const exportUrl = `/api/export-csv?q=${encodeURIComponent(company)}`;

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { gotoHydrated } from "./accounts-helpers";
-import { expect, logIn, test } from "./fixtures";
+import { expect, FOUNDER_EMAIL, logIn, test } from "./fixtures";
 
 /**
  * Issue 15 in the browser: the table view (remembered), sort (URL and export), multi-select filters with
@@ -27,7 +27,7 @@ test("a subscriber's table view: 15+ rows on a 1280x800 screen, remembered after
   await page.setViewportSize({ width: 1280, height: 800 });
   await logIn(page, { plan: "pro", status: "trialing" });
   await gotoHydrated(page, "/search");
-  await expect(page.getByTestId("company-card").first()).toBeVisible();
+  await expect(page.locator("article").first()).toBeVisible();
   await page.getByRole("button", { name: "Table", exact: true }).click();
   await expect(page.getByRole("button", { name: "Table", exact: true })).toHaveAttribute(
     "aria-pressed",
@@ -47,11 +47,11 @@ test("a subscriber's table view: 15+ rows on a 1280x800 screen, remembered after
   // Remembered for this user: a reload (no view in the URL) shows the table again.
   await gotoHydrated(page, "/search");
   await expect(page.getByTestId("company-table")).toBeVisible();
-  await expect(page.getByTestId("company-card")).toHaveCount(0);
+  await expect(page.locator("article")).toHaveCount(0);
   await page.getByRole("button", { name: "Cards", exact: true }).click();
-  await expect(page.getByTestId("company-card").first()).toBeVisible();
+  await expect(page.locator("article").first()).toBeVisible();
   await gotoHydrated(page, "/search");
-  await expect(page.getByTestId("company-card").first()).toBeVisible();
+  await expect(page.locator("article").first()).toBeVisible();
 });
 
 test("sort: in the URL, in the page's order, and the export follows it", async ({ page }) => {
@@ -63,7 +63,7 @@ test("sort: in the URL, in the page's order, and the export follows it", async (
     ["stage", "Seed"],
     ["sort", "name-asc"],
   ]);
-  const names = page.getByTestId("company-card").getByRole("heading", { level: 3 });
+  const names = page.locator("article").getByRole("heading", { level: 3 });
   await expect(names.first()).toBeVisible();
   const shown = (await names.allTextContents()).map((name) => name.trim());
   const lowered = shown.map((name) => name.toLowerCase());
@@ -159,7 +159,7 @@ test("multi-select filters: one chip per value, option counts that match the res
   await gotoHydrated(page, "/search");
   await page.getByLabel("Per page").selectOption("100");
   await expectSearch(page, [["size", "100"]]);
-  await expect(page.getByTestId("company-card")).toHaveCount(100);
+  await expect(page.locator("article")).toHaveCount(100);
   await expect(page.getByTestId("results-range")).toHaveText(/^Showing 1-100 of [\d,]+$/);
 });
 
@@ -237,11 +237,11 @@ test("on a phone the filters open as a sheet whose button names the results, and
   await expect(show).toBeVisible();
   await show.click();
   await expect(sheet).toBeHidden();
-  const firstCard = await page.getByTestId("company-card").first().boundingBox();
+  const firstCard = await page.locator("article").first().boundingBox();
   expect(firstCard).not.toBeNull();
   expect(firstCard?.y ?? 10_000).toBeLessThan(844);
   // No address wraps inside its domain: the domain is one unbreakable span.
-  const domain = page.getByTestId("company-email").first().locator("span");
+  const domain = page.locator(FOUNDER_EMAIL).first().locator("span");
   await expect(domain).toHaveText(/^@/);
   expect(await domain.evaluate((element) => getComputedStyle(element).whiteSpace)).toBe("nowrap");
 });

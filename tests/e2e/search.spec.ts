@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { gotoHydrated, PASSWORD } from "./accounts-helpers";
-import { expect, logIn, test } from "./fixtures";
+import { expect, FOUNDER_EMAIL, logIn, test } from "./fixtures";
 import { readable } from "./page-text";
 
 /** spec 2: the visitor's free-sample dialog; the count is the live number of companies. */
@@ -15,7 +15,7 @@ async function becomeSubscriber(page: Page): Promise<void> {
 }
 
 function cards(page: Page): Locator {
-  return page.getByTestId("company-card");
+  return page.locator("article");
 }
 
 /** The active-filter chips, in order (spec 2: one removable chip per active filter). */
@@ -46,7 +46,7 @@ test("a visitor gets the mandatory free-sample dialog and only masked emails", a
   await expect(dialog.getByRole("button", { name: "Create Account" })).toBeDisabled();
 
   // The cards behind the dialog show masked emails with the upgrade hint.
-  const firstEmail = cards(page).first().getByTestId("company-email");
+  const firstEmail = cards(page).first().locator(FOUNDER_EMAIL);
   await expect(firstEmail).toHaveText(MASKED_EMAIL);
   await expect(page.getByTestId("masked-notice")).toHaveText("Upgrade to see emails");
   await expect(
@@ -94,7 +94,7 @@ test("a signed-in user without a plan sees the free sample, and pricing when the
   await expect(banner).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(cards(page)).toHaveCount(50);
-  await expect(cards(page).first().getByTestId("company-email")).toHaveText(MASKED_EMAIL);
+  await expect(cards(page).first().locator(FOUNDER_EMAIL)).toHaveText(MASKED_EMAIL);
   const pricing = page.getByRole("dialog", { name: "Choose Your Plan" });
 
   // spec 5: the search input stays read-only; its 'Upgrade' button opens the plans.
@@ -172,7 +172,7 @@ test("a subscriber searches, filters, pages, copies an email, and a reload shows
 
   // Copy an email (spec 7/8).
   const firstCard = cards(page).first();
-  const email = ((await firstCard.getByTestId("company-email").textContent()) ?? "").trim();
+  const email = ((await firstCard.locator(FOUNDER_EMAIL).textContent()) ?? "").trim();
   expect(email).not.toContain("*");
   await firstCard.getByRole("button", { name: `Copy email ${email}` }).click();
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Email Copied" });

@@ -165,7 +165,7 @@ test("the pages hydrate and work under the policy, with no violation", async ({ 
   await expect(page.getByRole("dialog", { name: /^Get a free sample/ })).toBeVisible();
   await login({ plan: "pro" });
   await gotoHydrated(page, "/search");
-  await expect(page.getByTestId("company-card").first()).toBeVisible();
+  await expect(page.locator("article").first()).toBeVisible();
   await gotoHydrated(page, "/profile");
   await expect(page.getByRole("heading", { name: "Delete account" })).toBeVisible();
   await page.getByRole("button", { name: "Delete account" }).click();

@@ -10,7 +10,7 @@ import { IndustryBadges } from "./industry-badges";
  */
 export function CompanyCard({ company }: { company: CompanyCardData }) {
   return (
-    <article data-testid="company-card" className="rl-card">
+    <article className="rl-card">
       <div className="rl-card-main">
         <div className="rl-card-head">
           <h3>{company.organizationName}</h3>
@@ -58,7 +58,7 @@ function FounderContact({ company }: { company: CompanyCardData }) {
       {company.website || company.linkedin ? (
         <div className="rl-links">
           {company.website ? (
-            <a href={externalHref(company.website)} target="_blank" rel="noopener" className="rl-link rl-web">
+            <a href={externalHref(company.website)} target="_blank" rel="noopener" className="rl-web">
               {displayHost(company.website)}
             </a>
           ) : null}
@@ -68,7 +68,7 @@ function FounderContact({ company }: { company: CompanyCardData }) {
               target="_blank"
               rel="noopener"
               aria-label={`${company.organizationName} on LinkedIn`}
-              className="rl-link rl-ext"
+              className="rl-ext"
             >
               LinkedIn
             </a>

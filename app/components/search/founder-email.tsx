@@ -19,30 +19,23 @@ export function FounderEmail({
 }) {
   if (!email) return <p className="text-slate-500">No email listed</p>;
   return (
-    <div>
-      <div className="rl-email">
-        {isMasked ? (
-          <span
-            data-testid="company-email"
+    <div className="rl-email">
+      {isMasked ? (
+        <span title={compact ? email : undefined} className={compact ? "rl-masked truncate" : "rl-masked"}>
+          {compact ? email : <BreakableEmail email={email} />}
+        </span>
+      ) : (
+        <>
+          <a
+            href={`mailto:${email}`}
             title={compact ? email : undefined}
-            className={compact ? "rl-masked truncate" : "rl-masked"}
+            className={compact ? "rl-mail truncate" : "rl-mail"}
           >
             {compact ? email : <BreakableEmail email={email} />}
-          </span>
-        ) : (
-          <>
-            <a
-              href={`mailto:${email}`}
-              data-testid="company-email"
-              title={compact ? email : undefined}
-              className={compact ? "rl-mail truncate" : "rl-mail"}
-            >
-              {compact ? email : <BreakableEmail email={email} />}
-            </a>
-            <CopyEmailButton email={email} />
-          </>
-        )}
-      </div>
+          </a>
+          <CopyEmailButton email={email} />
+        </>
+      )}
     </div>
   );
 }

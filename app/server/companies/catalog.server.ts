@@ -3,7 +3,7 @@ import { cachedPerKey } from "../cache.server";
 import type { Db } from "../db/database.server";
 import { readDataVersion } from "./data-version.server";
 import { invalidateSearchCounts } from "./search-count-cache.server";
-import { invalidateSearchFacets } from "./search-facets.server";
+import { invalidateAllFacets } from "./search-facets.server";
 import { countCompanies, loadFilterOptionRows, recentFundingSum } from "./stats.server";
 
 /** spec 9: the last-funding total window is 90 days. */
@@ -59,5 +59,5 @@ export function invalidateCatalog(): void {
   homeStatsCache.invalidate();
   filterOptionsCache.invalidate();
   invalidateSearchCounts();
-  invalidateSearchFacets();
+  invalidateAllFacets();
 }

@@ -10,7 +10,10 @@ import { queryRows } from "../db/query-rows.server";
 import { companies } from "../db/schema";
 import { seedCompanies } from "../demo-data/seed.server";
 import { invalidateSearchCounts, searchCompanies } from "./search.server";
-import { invalidateSearchFacets, searchFacets } from "./search-facets.server";
+import { invalidateAllFacets, searchFacets } from "./search-facets.server";
+import { searchConditionParts, searchConditions } from "./search-filters.server";
+import { searchOrder } from "./search-order.server";
+import { pageByCoveringWalk } from "./search-pages.server";
 
 /**
  * Issue 15 on both databases: several values per filter (OR within, AND across), the option counts of
@@ -54,7 +57,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   invalidateSearchCounts();
-  invalidateSearchFacets();
+  invalidateAllFacets();
 });
 
 function search(state: Partial<SearchState>) {
@@ -168,6 +171,25 @@ describe("facet counts (the pickers' option counts)", () => {
       await totalOf({ stage: ["Series B"], location: ["country:Japan"] }),
     );
   });
+
+  it("keeps the whole table's counts once per data version: a write shows at once, with no cache cleared", async () => {
+    const before = await searchFacets(database.db, EMPTY_SEARCH, TODAY);
+    // A one-filter search's own facet is counted over the whole table: the same counts.
+    const stageOnly = await searchFacets(database.db, { ...EMPTY_SEARCH, stage: ["Seed"] }, TODAY);
+    expect(stageOnly.stage).toEqual(before.stage);
+    expect(before.industry.counts.Zymurgy).toBeUndefined();
+    const [added] = await database.db
+      .insert(companies)
+      .values(company("Facet Newcomer", { industries: ["Zymurgy"], lastFundingType: "Seed" }))
+      .returning({ id: companies.id });
+    try {
+      const after = await searchFacets(database.db, EMPTY_SEARCH, TODAY);
+      expect(after.industry.counts.Zymurgy).toBe(1);
+      expect(after.stage.counts.Seed).toBe((before.stage.counts.Seed ?? 0) + 1);
+    } finally {
+      await database.db.execute(sql`delete from companies where id = ${added?.id ?? 0}`);
+    }
+  });
 });
 
 const NULLABLE_COLUMN = {
@@ -216,6 +238,46 @@ describe("sort orders", () => {
       (card) => card.lastFundingAmountUsd ?? -1,
     );
     expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+  });
+
+  it("walks the amount and total indexes to the same pages as a plain sorted query", async () => {
+    const cases: Array<[string, Partial<SearchState>]> = [
+      ["text and stages, by amount", { q: "a", stage: ["Seed", "Series A"], sort: "amount-desc" }],
+      [
+        "industries and a continent, least total, page 2",
+        {
+          industry: ["SaaS", "FinTech", "Artificial Intelligence (AI)"],
+          location: ["continent:North America"],
+          sort: "total-asc",
+          page: 2,
+          size: 25,
+        },
+      ],
+      [
+        "covered filters only, by total",
+        { stage: ["Seed", "Series B"], amount: "1m-5m", sort: "total-desc" },
+      ],
+      [
+        "a city (uncovered) and a date, smallest amount",
+        { location: ["San Francisco, California, United States"], date: "1y", sort: "amount-asc" },
+      ],
+    ];
+    for (const [label, partial] of cases) {
+      const state: SearchState = { ...EMPTY_SEARCH, ...partial };
+      const parts = searchConditionParts(state, TODAY);
+      const walked = await pageByCoveringWalk(database.db, parts, state);
+      const where = searchConditions(state, TODAY);
+      const expected = await queryRows<{ id: number }>(
+        database.db,
+        sql`select id from companies where ${where} order by ${searchOrder(state.sort)}
+            limit ${state.size} offset ${(state.page - 1) * state.size}`,
+      );
+      expect(expected.length, label).toBeGreaterThan(0);
+      expect({ label, ids: walked.map((row) => row.id) }).toEqual({
+        label,
+        ids: expected.map((row) => row.id),
+      });
+    }
   });
 
   it("sorts names case-insensitively (A to Z and back)", async () => {

@@ -1,8 +1,8 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import { cachedPerKey } from "../cache.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
-import { whereClause } from "./search-filters.server";
+import { type ConditionParts, whereClause } from "./search-filters.server";
 import { EXACT_COUNT_LIMIT, EXACT_COUNT_TABLE_ROWS, roundEstimate, TRUSTED_ESTIMATE } from "./search-plan";
 
 /** The number of a search's matches, and the table size it was judged against. */
@@ -44,6 +44,24 @@ export async function sampledEstimate(db: Db, condition: SQL | undefined): Promi
     sql`select count(*)::int as n from companies tablesample system (1) repeatable (7) ${whereClause(condition)}`,
   );
   return (sample?.n ?? 0) * 100;
+}
+
+/** A search's estimated matches, and the rows that pass its covered conditions alone (ConditionParts). */
+export interface SampledParts {
+  estimate: number;
+  coveredEstimate: number;
+}
+
+/** sampledEstimate, and from the same sample the rows its covered conditions pass (times 100). */
+export async function sampledParts(db: Db, { covered, uncovered }: ConditionParts): Promise<SampledParts> {
+  const all = and(...covered, ...uncovered) ?? sql`true`;
+  const coveredOnly = and(...covered) ?? sql`true`;
+  const [sample] = await queryRows<{ n: number; covered: number }>(
+    db,
+    sql`select count(*) filter (where ${all})::int as n, count(*) filter (where ${coveredOnly})::int as covered
+        from companies tablesample system (1) repeatable (7)`,
+  );
+  return { estimate: (sample?.n ?? 0) * 100, coveredEstimate: (sample?.covered ?? 0) * 100 };
 }
 
 /**

@@ -82,39 +82,61 @@ export function cityCondition(city: string, country: string | null, region?: str
 }
 
 /**
+ * A search's conditions in two parts (issue 15). `covered`: those the amount and total sort indexes can
+ * check from their own entries (stage, country and continent, amount, date, and the do-not-sell anti-join
+ * on id), so a walk of such an index filters without visiting the table. `uncovered`: those that need the
+ * row (text, industries, city or region, the do-not-sell flag).
+ */
+export interface ConditionParts {
+  covered: SQL[];
+  uncovered: SQL[];
+}
+
+/**
  * The meaning of every filter, in one place (architecture.md): search, counts, export and directory
  * pages all build their WHERE clause here.
  */
 export function searchConditions(state: SearchState, today: Date): SQL | undefined {
+  const { covered, uncovered } = searchConditionParts(state, today);
+  const present = [...uncovered, ...covered];
+  return present.length > 0 ? and(...present) : undefined;
+}
+
+/** searchConditions, split by what the sort indexes hold (ConditionParts). */
+export function searchConditionParts(state: SearchState, today: Date): ConditionParts {
+  const covered: SQL[] = [];
+  const uncovered: SQL[] = [];
   // Issue 7 do-not-sell: suppressed founders never appear, whatever the filters. A text search reads
   // every candidate row anyway, so it checks the flag; other searches keep index-only plans.
-  const conditions: Array<SQL | undefined> = [notSuppressed(state.q ? "flag" : "join")];
-  if (state.q) conditions.push(textCondition(state.q));
+  if (state.q) uncovered.push(notSuppressed("flag"), textCondition(state.q));
+  else covered.push(notSuppressed("join"));
   if (state.industry.length > 0) {
     // spec 9: the industry filter matches Industries or Industry Groups; issue 15: any of the chosen ones.
     const values = sql.param(state.industry);
-    conditions.push(
+    uncovered.push(
       or(
         sql`${companies.industries} && ${values}::text[]`,
         sql`${companies.industryGroups} && ${values}::text[]`,
-      ),
+      ) as SQL,
     );
   }
   // spec 9: funding stage is an exact match on Last Funding Type (any of the chosen stages).
-  if (state.stage.length === 1) conditions.push(eq(companies.lastFundingType, state.stage[0] as string));
+  if (state.stage.length === 1) covered.push(eq(companies.lastFundingType, state.stage[0] as string));
   else if (state.stage.length > 1)
-    conditions.push(sql`${companies.lastFundingType} = any(${sql.param(state.stage)}::text[])`);
-  if (state.location.length > 0) conditions.push(anyLocationCondition(state.location, state.q !== ""));
+    covered.push(sql`${companies.lastFundingType} = any(${sql.param(state.stage)}::text[])`);
+  if (state.location.length > 0) {
+    const byCountry = state.location.every((value) => /^(continent|country):/.test(value));
+    (byCountry ? covered : uncovered).push(anyLocationCondition(state.location, state.q !== ""));
+  }
   const amount = state.amount ? amountOption(state.amount) : undefined;
   if (amount) {
-    conditions.push(gte(companies.lastFundingAmountUsd, amount.min));
-    if (amount.max !== null) conditions.push(lt(companies.lastFundingAmountUsd, amount.max));
+    covered.push(gte(companies.lastFundingAmountUsd, amount.min));
+    if (amount.max !== null) covered.push(lt(companies.lastFundingAmountUsd, amount.max));
   }
   const date = state.date ? dateOption(state.date) : undefined;
   // spec 9: Last Funding Date on or after the cutoff.
-  if (date) conditions.push(gte(companies.lastFundingDate, dateCutoff(date, today)));
-  const present = conditions.filter((condition): condition is SQL => condition !== undefined);
-  return present.length > 0 ? and(...present) : undefined;
+  if (date) covered.push(gte(companies.lastFundingDate, dateCutoff(date, today)));
+  return { covered, uncovered };
 }
 
 /** A WHERE clause of the conditions given (joined with AND), or nothing when none is. */

@@ -3,7 +3,7 @@ import type { SortValue } from "~/core/search-sort";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { CARD_COLUMNS, type CardRow } from "./search-card.server";
-import { whereClause } from "./search-filters.server";
+import { type ConditionParts, whereClause } from "./search-filters.server";
 import { searchOrder, sortColumn } from "./search-order.server";
 import { type IndexWalk, MAX_WALK_ROWS } from "./search-plan";
 
@@ -66,6 +66,41 @@ export async function pageRows(
     db,
     sql`select ${CARD_COLUMNS} from ${FROM} where c.id in (
           select id from companies ${whereClause(condition)} order by ${order} limit ${size} offset ${offset}
+        ) order by ${orderC}`,
+  );
+}
+
+/**
+ * Issue 15: a page in an amount or total order, read by walking that order's covering index
+ * (walksCoveringIndex). The inner query walks the index and checks the covered conditions in its entries
+ * alone; only the entries that pass are looked up in the table (by id) for the uncovered ones, in the
+ * walk's order, until the page is full. Without uncovered conditions the walk alone gives the page.
+ */
+export async function pageByCoveringWalk(
+  db: Db,
+  { covered, uncovered }: ConditionParts,
+  { page, size, sort }: PageSpec,
+): Promise<CardRow[]> {
+  const offset = (page - 1) * size;
+  const { order, orderC } = ordersOf(sort);
+  if (uncovered.length === 0) {
+    return queryRows<CardRow>(
+      db,
+      sql`select ${CARD_COLUMNS} from ${FROM} where c.id in (
+            select id from companies ${whereClause(...covered)} order by ${order} limit ${size} offset ${offset}
+          ) order by ${orderC}`,
+    );
+  }
+  // "offset 0" keeps the walk a query of its own, so it is not merged into the join; the uncovered
+  // conditions name "companies": the table joined by id, whose rows they check.
+  const orderW = searchOrder(sort, { table: "w" });
+  return queryRows<CardRow>(
+    db,
+    sql`select ${CARD_COLUMNS} from ${FROM} where c.id in (
+          select w.id from (
+            select id, ${sortColumn(sort)} from companies ${whereClause(...covered)} order by ${order} offset 0
+          ) w join companies using (id) ${whereClause(...uncovered)}
+          order by ${orderW} limit ${size} offset ${offset}
         ) order by ${orderC}`,
   );
 }

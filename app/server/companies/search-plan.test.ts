@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MAX_PAGE, PAGE_SIZE } from "~/core/search-params";
-import { isSelective, pageCountOf, roundEstimate, walkFor } from "./search-plan";
+import { isSelective, pageCountOf, roundEstimate, walkFor, walksCoveringIndex } from "./search-plan";
 
 describe("search plan", () => {
   it("calls a search selective under 0.5% of the table, or 500 matches", () => {
@@ -17,6 +17,24 @@ describe("search plan", () => {
     // A sample larger than the table, or an empty one, still gives a finite walk.
     expect(walkFor(1, 2_000_000, 1_000_000).rows).toBe(PAGE_SIZE * 4);
     expect(walkFor(1, 0, 1_000_000).rows).toBe(200_000_000);
+  });
+
+  it("walks an amount or total index when the rows it would visit are few against the matches", () => {
+    // 'health' + Seed or Series A by amount on 1,000,000 rows: 47,000 matches, 410,000 pass the stages.
+    const health = { estimate: 47_000, coveredEstimate: 410_000 };
+    expect(walksCoveringIndex("amount-desc", 50, health)).toBe(true);
+    expect(walksCoveringIndex("total-asc", 50, health)).toBe(true);
+    // The date and name orders have no covering index.
+    expect(walksCoveringIndex("date-desc", 50, health)).toBe(false);
+    expect(walksCoveringIndex("name-asc", 50, health)).toBe(false);
+    // A deep page visits too many rows: 50,000 * 410,000 / 47,000.
+    expect(walksCoveringIndex("amount-desc", 50_000, health)).toBe(false);
+    // A rare text against broad covered filters: 50 * 1,000,000 / 5,000 = 10,000 visits for 5,000 matches.
+    expect(walksCoveringIndex("amount-desc", 50, { estimate: 5_000, coveredEstimate: 1_000_000 })).toBe(
+      false,
+    );
+    // Up to the trusted estimate the count is exact, which reads every match anyway.
+    expect(walksCoveringIndex("amount-desc", 50, { estimate: 3_000, coveredEstimate: 3_000 })).toBe(false);
   });
 
   it("rounds estimates to two significant digits", () => {

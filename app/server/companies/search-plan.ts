@@ -40,6 +40,29 @@ export function isSelective(matches: number, tableRows: number, sort: SortValue 
   return matches <= Math.max(500, tableRows / (sort === DEFAULT_SORT ? 200 : 20));
 }
 
+/** The orders whose indexes carry the covered filters (schema.ts): amount and total, either direction. */
+export function hasCoveringIndex(sort: SortValue): boolean {
+  return sort.startsWith("amount-") || sort.startsWith("total-");
+}
+
+/**
+ * Issue 15: whether a page in an amount or total order is read by walking that order's covering index (its
+ * entries check the covered filters; each entry that passes them costs a table visit to check the rest)
+ * rather than by reading every match and sorting. The walk visits about `pageEnd * covered / matches`
+ * rows for the rest; reading the matches visits each of them, at a fifth of a walk's per-row cost (a bitmap
+ * scan reads them in table order). 'health' + Seed or Series A by amount (1,000,000 rows): 47,707 matches
+ * read and sorted in 185 ms, or 427 rows visited by the walk.
+ */
+export function walksCoveringIndex(
+  sort: SortValue,
+  pageEnd: number,
+  { estimate, coveredEstimate }: { estimate: number; coveredEstimate: number },
+): boolean {
+  if (!hasCoveringIndex(sort) || estimate <= TRUSTED_ESTIMATE) return false;
+  const visits = (pageEnd * coveredEstimate) / estimate;
+  return visits * 5 <= estimate;
+}
+
 /** How far a page query may walk the date index: `rows` entries of a table of about `tableRows`. */
 export interface IndexWalk {
   rows: number;

@@ -239,9 +239,14 @@ describe("order, paging and counts", () => {
     );
     await database.db.insert(companies).values(rows);
     await database.db.execute(sql`analyze companies`);
-    for (const state of [{ q: "gamma" }, { q: "delta", page: 2 }, {}, { page: 99 }] as Array<
-      Partial<SearchState>
-    >) {
+    for (const state of [
+      { q: "gamma" },
+      { q: "delta", page: 2 },
+      {},
+      { page: 99 },
+      { sort: "amount-desc", page: 2 },
+      { q: "gamma", sort: "total-asc" },
+    ] as Array<Partial<SearchState>>) {
       const full = { ...EMPTY_SEARCH, ...state };
       invalidateSearchCounts();
       const small = await searchCompanies(database.db, full, { canSeeEmails: true, today: TODAY });

@@ -4,11 +4,24 @@ import type { SearchState } from "~/core/search-params";
 import type { Db } from "../db/database.server";
 import { readDataVersion } from "./data-version.server";
 import { type CardRow, toCard } from "./search-card.server";
-import { countMatches, estimatedTableRows, type MatchCount, sampledEstimate } from "./search-count.server";
+import {
+  countMatches,
+  estimatedTableRows,
+  type MatchCount,
+  sampledEstimate,
+  sampledParts,
+} from "./search-count.server";
 import { cachedCount, peekCount, storeCount } from "./search-count-cache.server";
-import { searchConditions } from "./search-filters.server";
-import { type PageSpec, pageRows, pageWithTotal } from "./search-pages.server";
-import { EXACT_COUNT_TABLE_ROWS, isSelective, pageCountOf, walkFor } from "./search-plan";
+import { searchConditionParts, searchConditions } from "./search-filters.server";
+import { type PageSpec, pageByCoveringWalk, pageRows, pageWithTotal } from "./search-pages.server";
+import {
+  EXACT_COUNT_TABLE_ROWS,
+  hasCoveringIndex,
+  isSelective,
+  pageCountOf,
+  walkFor,
+  walksCoveringIndex,
+} from "./search-plan";
 
 // Tests and the search benchmark reach the count and its cache through this module.
 export { countMatches } from "./search-count.server";
@@ -61,7 +74,25 @@ export async function searchCompanies(
     const readMatches = isSelective(count.total, tableRows, sort) || (state.q !== "" && page > 1);
     rows = count.total === 0 ? [] : await pageRows(db, condition, spec(page), readMatches);
   } else {
-    const estimate = condition ? await sampledEstimate(db, condition) : tableRows;
+    // Issue 15: an amount or total order walks its covering index when that pays. With every condition
+    // covered the planner, which knows those columns' statistics, chooses between the walk and reading the
+    // matches, and the count runs beside it; otherwise the sample says how many rows the walk would visit.
+    const parts = searchConditionParts(state, today);
+    const covering = condition !== undefined && hasCoveringIndex(sort);
+    const allCovered = covering && parts.uncovered.length === 0;
+    const sampled = covering && !allCovered ? await sampledParts(db, parts) : undefined;
+    if (condition && (allCovered || (sampled && walksCoveringIndex(sort, page * size, sampled)))) {
+      [count, rows] = await Promise.all([
+        cachedCount(db, version, state, today, () => countMatches(db, condition, sampled?.estimate)),
+        pageByCoveringWalk(db, parts, spec(page)),
+      ]);
+      if (page > pageCountOf(count.total, size)) {
+        page = pageCountOf(count.total, size);
+        rows = await pageByCoveringWalk(db, parts, spec(page));
+      }
+      return resultOf(rows, count, page, size, options.canSeeEmails);
+    }
+    const estimate = sampled?.estimate ?? (condition ? await sampledEstimate(db, condition) : tableRows);
     const selective = isSelective(estimate, tableRows, sort);
     // A selective search whose count is not cached: the page and the exact total from one pass over the
     // matches, rather than a count and a page query that each gather the same rows ('health' + Series A +

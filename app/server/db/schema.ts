@@ -101,21 +101,39 @@ export const companies = pgTable(
       table.lastFundingDate.asc().nullsLast(),
       table.id.asc(),
     ),
-    index("companies_last_amount_asc_id_idx").on(
+    // The amount and total orders also carry the filters they are combined with (stage, country, amount,
+    // date) after the id, which keeps their order: a walk checks those filters in the index alone, where
+    // a filter correlated with the key (an early stage has few of the largest rounds) would otherwise cost
+    // a table visit for every row passed over (search-filters.server.ts ConditionParts, decision 011).
+    index("companies_last_amount_asc_cover_idx").on(
       table.lastFundingAmountUsd.asc().nullsLast(),
       table.id.asc(),
+      table.lastFundingType,
+      table.country,
+      table.lastFundingDate,
     ),
-    index("companies_last_amount_desc_id_idx").on(
+    index("companies_last_amount_desc_cover_idx").on(
       table.lastFundingAmountUsd.desc().nullsLast(),
       table.id.desc(),
+      table.lastFundingType,
+      table.country,
+      table.lastFundingDate,
     ),
-    index("companies_total_amount_asc_id_idx").on(
+    index("companies_total_amount_asc_cover_idx").on(
       table.totalFundingAmountUsd.asc().nullsLast(),
       table.id.asc(),
+      table.lastFundingType,
+      table.country,
+      table.lastFundingAmountUsd,
+      table.lastFundingDate,
     ),
-    index("companies_total_amount_desc_id_idx").on(
+    index("companies_total_amount_desc_cover_idx").on(
       table.totalFundingAmountUsd.desc().nullsLast(),
       table.id.desc(),
+      table.lastFundingType,
+      table.country,
+      table.lastFundingAmountUsd,
+      table.lastFundingDate,
     ),
     index("companies_name_key_c_id_idx").on(sql`${table.nameKey} collate "C"`, table.id),
     index("companies_search_text_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
