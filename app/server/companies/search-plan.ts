@@ -34,7 +34,8 @@ export const MAX_WALK_ROWS = 200_000;
  * physical order, so each row a walk reads is a random heap visit, and the filters people combine with them
  * are correlated with the key (an amount range or an early stage has few of the largest totals):
  * 'Europe + $5M-$10M by total funding' walked 6,060 rows of the total index without one match (68 ms)
- * before falling back, where reading its 33,000 matches and keeping the top 50 takes a bitmap scan.
+ * before falling back, where reading its 33,000 matches and keeping the top 50 takes a bitmap scan. (On a
+ * large table the amount and total orders first try their covering indexes: walksCoveringIndex.)
  */
 export function isSelective(matches: number, tableRows: number, sort: SortValue = DEFAULT_SORT): boolean {
   return matches <= Math.max(500, tableRows / (sort === DEFAULT_SORT ? 200 : 20));
