@@ -1,4 +1,4 @@
-import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 /**
  * Every URL of the app, grouped by area. Route modules live in a folder per area (app/routes/<area>/),
@@ -43,8 +43,21 @@ export default [
   route("success", "routes/billing/success.tsx"),
   route("demo-checkout/:id", "routes/billing/demo-checkout.tsx"),
 
-  // The admin console (every loader and action checks the admin role on the server)
-  ...prefix("admin", [index("routes/admin/overview.tsx")]),
+  // The admin console (issue 16): every loader and action checks the admin role on the server
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/overview.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("users/:userId", "routes/admin/user.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+      route("imports", "routes/admin/imports.tsx"),
+      route("data-health", "routes/admin/data-health.tsx"),
+      route("activity", "routes/admin/activity.tsx"),
+      route("inbox", "routes/admin/inbox.tsx"),
+      route("do-not-sell", "routes/admin/do-not-sell.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
+    ]),
+  ]),
 
   // Resource routes: JSON, CSV, webhooks
   ...prefix("api", [

@@ -184,6 +184,10 @@ export const ADMIN_ONLY = "This page is for administrators only.";
  * Sign-in refused while the account waits out its backoff after failed sign-ins (issue 12, 429); the same
  * answer for an address without an account. `retry` is "in a minute" or "in N minutes" (retryIn).
  */
+/** Issue 16: what a banned account is told when it signs in (its password was right). */
+export const ACCOUNT_BANNED = (reason: string | null) =>
+  `This account has been suspended${reason ? `: ${reason}` : "."} Contact us if you think this is a mistake.`;
+
 export const SIGN_IN_THROTTLED = (retry: string) =>
   `Too many failed sign-ins for this account. Try again ${retry}, or reset your password.`;
 

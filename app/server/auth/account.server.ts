@@ -8,7 +8,7 @@ import type {
   signUpSchema,
 } from "~/core/auth-forms";
 import { fullName } from "~/core/auth-forms";
-import { AUTH_ERRORS } from "~/core/messages";
+import { ACCOUNT_BANNED, AUTH_ERRORS } from "~/core/messages";
 import type { Db } from "../db/database.server";
 import { users } from "../db/schema";
 import { recordAuthEvent } from "./audit.server";
@@ -71,6 +71,15 @@ export async function signIn(
   if (result.status === 403 && result.body?.code === "EMAIL_NOT_VERIFIED") {
     await recordAuthEvent(db, { event: "sign_in_unverified", email: input.email, request });
     return { ok: false, status: 403, code: "EMAIL_NOT_VERIFIED", message: AUTH_ERRORS.emailNotVerified };
+  }
+  if (result.status === 403 && result.body?.code === "ACCOUNT_BANNED") {
+    await recordAuthEvent(db, { event: "sign_in_banned", email: input.email, request });
+    return {
+      ok: false,
+      status: 403,
+      code: "ACCOUNT_BANNED",
+      message: messageOf(result, ACCOUNT_BANNED(null)),
+    };
   }
   // Too many failed sign-ins for this address (any IP): refused before the password was checked.
   const throttled = result.status === 429 && result.body?.code === "SIGN_IN_THROTTLED";

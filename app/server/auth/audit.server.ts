@@ -9,6 +9,7 @@ export type AuthEvent =
   | "sign_in"
   | "sign_in_failed"
   | "sign_in_unverified"
+  | "sign_in_banned"
   | "sign_out"
   | "email_verified"
   | "verification_resent"

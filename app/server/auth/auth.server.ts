@@ -3,7 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/core/auth-forms";
 import { PRODUCT_NAME } from "~/core/brand";
-import { AUTH_ERRORS, SIGN_IN_THROTTLED } from "~/core/messages";
+import { ACCOUNT_BANNED, AUTH_ERRORS, SIGN_IN_THROTTLED } from "~/core/messages";
 import { retryIn } from "~/core/public-forms";
 import type { Db } from "../db/database.server";
 import { isDatabaseUnavailable } from "../db/database-errors";
@@ -16,7 +16,7 @@ import { recordAuthEvent } from "./audit.server";
 import { confirmationEmail, passwordResetEmail } from "./auth-emails";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { isCommonPassword } from "./common-passwords.server";
-import { roleForEmail, syncRoleAndLastLogin } from "./roles.server";
+import { banOf, roleForEmail, syncRoleAndLastLogin } from "./roles.server";
 import { createSignInThrottle } from "./sign-in-throttle.server";
 
 export type AuthConfig = Pick<
@@ -137,6 +137,8 @@ export function createAuth({ db, config, mailer, now = () => new Date() }: AuthD
         heardAboutUs: { type: "string", required: false, input: true },
         role: { type: "string", required: false, input: false, defaultValue: "user" },
         lastLogin: { type: "date", required: false, input: false },
+        adminGranted: { type: "boolean", required: false, input: false, defaultValue: false },
+        bannedAt: { type: "date", required: false, input: false },
       },
     },
     session: {
@@ -177,6 +179,17 @@ export function createAuth({ db, config, mailer, now = () => new Date() }: AuthD
       },
       session: {
         create: {
+          // Issue 16: a banned account gets no session, after its password was checked (so the reason is
+          // shown only to whoever knows the password), and is told why.
+          async before(session) {
+            const ban = await banOf(db, session.userId);
+            if (ban) {
+              throw new APIError("FORBIDDEN", {
+                message: ACCOUNT_BANNED(ban.reason),
+                code: "ACCOUNT_BANNED",
+              });
+            }
+          },
           async after(session) {
             await syncRoleAndLastLogin(db, session.userId, config.ADMIN_EMAILS);
           },

@@ -5,7 +5,7 @@ import { sessions } from "../db/schema";
 import type { AccountServices } from "./account.server";
 import { type Auth, authSettingsOf } from "./auth.server";
 import { getAuthServices } from "./auth-services.server";
-import { roleForEmail, syncRole } from "./roles.server";
+import { roleOf, syncRole } from "./roles.server";
 
 /** The signed-in user as the pages see them. */
 export interface SessionUser {
@@ -52,8 +52,9 @@ export function sessionHasEnded(session: SessionTimes, now: Date): boolean {
 /**
  * The signed-in user of this request. better-auth's session slides (each day of use extends it), so the
  * limits of issue 12 are checked here, on the session as stored before better-auth refreshes it: a session
- * past either limit is deleted and its cookie cleared. The admin role is derived from ADMIN_EMAILS on every
- * request (and stored when it changed), so removing an address takes effect at once on its open sessions.
+ * past either limit is deleted and its cookie cleared. The admin role is derived from ADMIN_EMAILS and the
+ * console's grant on every request (and stored when it changed), so removing an address takes effect at once
+ * on its open sessions.
  */
 export async function lookUpSession(auth: Auth, request: Request): Promise<SessionLookup> {
   const { db, config, now } = authSettingsOf(auth);
@@ -88,8 +89,20 @@ export async function lookUpSession(auth: Auth, request: Request): Promise<Sessi
     lastName?: string | null;
     role?: string | null;
     lastLogin?: Date | string | null;
+    adminGranted?: boolean | null;
+    bannedAt?: Date | string | null;
   };
-  const role = roleForEmail(user.email, config.ADMIN_EMAILS);
+  if (user.bannedAt) {
+    // Issue 16: a ban ends every session when it is made; one that slipped past it ends here.
+    await db.delete(sessions).where(eq(sessions.userId, user.id));
+    const cleared = await auth.api.getSession({
+      headers,
+      query: { disableRefresh: true },
+      returnHeaders: true,
+    });
+    return { user: null, setCookies: cleared.headers.getSetCookie() };
+  }
+  const role = roleOf(user, config.ADMIN_EMAILS);
   if (user.role !== role) await syncRole(db, user.id, role);
   const lastLogin = user.lastLogin ? new Date(user.lastLogin).toISOString() : null;
   return {

@@ -172,10 +172,18 @@ export const users = pgTable("users", {
   firstName: text("first_name"),
   lastName: text("last_name"),
   heardAboutUs: text("heard_about_us"),
-  /** "admin" for the addresses in ADMIN_EMAILS (kept in step at sign-up and sign-in), else "user". */
+  /**
+   * "admin" for the addresses in ADMIN_EMAILS and the accounts an admin made admin (admin_granted), kept in
+   * step at sign-up, sign-in and on every request; else "user".
+   */
   role: text("role", { enum: ["user", "admin"] })
     .notNull()
     .default("user"),
+  /** Issue 16: made admin by an admin in the console (ADMIN_EMAILS makes an admin whatever this says). */
+  adminGranted: boolean("admin_granted").notNull().default(false),
+  /** Issue 16: banned by an admin: no sign-in, no session; the reason is shown at sign-in. */
+  bannedAt: timestamp("banned_at", { withTimezone: true }),
+  banReason: text("ban_reason"),
   lastLogin: timestamp("last_login", { withTimezone: true }),
   /** Issue 15: the search page's view this user chose last (cards, spec 2's default, or the dense table). */
   searchView: text("search_view", { enum: ["cards", "table"] })
@@ -423,6 +431,9 @@ export const contactSubmissions = pgTable(
     details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
     ipAddress: text("ip_address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 16: marked handled in the admin inbox, and by whom (null: still open). */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
   },
   (table) => [index("contact_submissions_created_at_idx").on(table.createdAt.desc())],
 );
@@ -439,6 +450,34 @@ export const publicFormHits = pgTable(
 );
 
 export type ContactSubmissionRow = typeof contactSubmissions.$inferSelect;
+
+/**
+ * Issue 16: every change an admin makes in the console: who, what, to which record, the values before and
+ * after, when and from where. Kept 24 months like the other audit trails (retention/purge.server.ts).
+ */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    /** What the target was called when it changed (a user's email, a setting's name), for the log's reader. */
+    targetLabel: text("target_label"),
+    before: jsonb("before").$type<Record<string, unknown> | null>(),
+    after: jsonb("after").$type<Record<string, unknown> | null>(),
+    ipAddress: text("ip_address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("admin_audit_log_created_at_idx").on(table.createdAt.desc()),
+    index("admin_audit_log_target_idx").on(table.targetType, table.targetId, table.createdAt.desc()),
+  ],
+);
+
+export type AdminAuditRow = typeof adminAuditLog.$inferSelect;
 
 /*
  * The do-not-sell suppression list (issue 7, decisions.md "/do-not-sell"). It holds keyed hashes of

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { user } from "~tests/fixtures/factories";
 import {
+  adminAuditLog,
   authAuditEvents,
   contactSubmissions,
   mailMessages,
@@ -38,9 +39,23 @@ describe("purgeExpiredRecords (privacy policy: how long we keep it)", () => {
       { ...mail, toAddress: "kept@example.com", createdAt: KEPT },
     ]);
 
+    const entry = { actorEmail: "boss@example.com", action: "user.ban", targetType: "user" };
+    await db.insert(adminAuditLog).values([
+      { ...entry, targetLabel: "old@example.com", createdAt: OLD },
+      { ...entry, targetLabel: "kept@example.com", createdAt: KEPT },
+    ]);
+
     const counts = await purgeExpiredRecords(db, NOW);
 
-    expect(counts).toMatchObject({ auditEvents: 1, contactSubmissions: 1, mailMessages: 1 });
+    expect(counts).toMatchObject({
+      auditEvents: 1,
+      adminAuditEntries: 1,
+      contactSubmissions: 1,
+      mailMessages: 1,
+    });
+    expect((await db.select().from(adminAuditLog)).map((row) => row.targetLabel)).toEqual([
+      "kept@example.com",
+    ]);
     expect((await db.select().from(authAuditEvents)).map((row) => row.email)).toEqual(["kept@example.com"]);
     expect((await db.select().from(contactSubmissions)).map((row) => row.email)).toEqual([
       "kept@example.com",

@@ -3,6 +3,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { retentionCutoff } from "~/core/retention";
 import type { Db } from "../db/database.server";
 import {
+  adminAuditLog,
   authAuditEvents,
   contactSubmissions,
   mailMessages,
@@ -16,6 +17,7 @@ import { PUBLIC_FORM_RATE_LIMIT } from "../public-forms/rate-limit.server";
 
 export interface PurgeCounts {
   auditEvents: number;
+  adminAuditEntries: number;
   contactSubmissions: number;
   mailMessages: number;
   formHits: number;
@@ -38,6 +40,8 @@ export async function purgeExpiredRecords(db: Db, now: Date = new Date()): Promi
   const formHitsBefore = new Date(now.getTime() - PUBLIC_FORM_RATE_LIMIT.windowSeconds * 1000);
   return {
     auditEvents: await deleteWhere(db, authAuditEvents, lt(authAuditEvents.createdAt, cutoff)),
+    // Issue 16: the admin audit log is a security log too.
+    adminAuditEntries: await deleteWhere(db, adminAuditLog, lt(adminAuditLog.createdAt, cutoff)),
     contactSubmissions: await deleteWhere(db, contactSubmissions, lt(contactSubmissions.createdAt, cutoff)),
     mailMessages: await deleteWhere(db, mailMessages, lt(mailMessages.createdAt, cutoff)),
     formHits: await deleteWhere(db, publicFormHits, lt(publicFormHits.createdAt, formHitsBefore)),
