@@ -9,27 +9,32 @@ export class GrantError extends Error {
   override name = "GrantError";
 }
 
-/**
- * An admin's grant of a plan (lifetime, lps, or a paid plan for free): an active subscription from the
- * "grant" provider; lifetime never ends, the others last one billing interval. Granting again renews it.
- */
-export async function grantPlan(
-  db: Db,
-  email: string,
-  planId: PlanId,
-  now = new Date(),
-): Promise<{ userId: string }> {
+/** The grant provider's subscription id of a user's plan: one per user and plan, so granting again renews it. */
+export function grantSubscriptionId(userId: string, planId: PlanId): string {
+  return `grant_${userId}_${planId}`;
+}
+
+async function userIdOf(db: Db, email: string): Promise<string> {
   const [user] = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()));
   if (!user) throw new GrantError(`No account has the email ${email}.`);
+  return user.id;
+}
+
+/**
+ * An admin's grant of a plan (lifetime, lps, or a paid plan for free): an active subscription from the
+ * "grant" provider, written by the one subscription writer; lifetime never ends, the others last one
+ * billing interval. Granting again renews it.
+ */
+export async function grantPlanTo(db: Db, userId: string, planId: PlanId, now = new Date()): Promise<void> {
   await applySubscriptionSnapshot(db, {
-    userId: user.id,
+    userId,
     planId,
     status: "active",
     provider: "grant",
-    providerSubscriptionId: `grant_${user.id}_${planId}`,
+    providerSubscriptionId: grantSubscriptionId(userId, planId),
     providerCustomerId: null,
     trialStart: null,
     trialEnd: null,
@@ -40,18 +45,16 @@ export async function grantPlan(
     endedAt: null,
     observedAt: now,
   });
-  return { userId: user.id };
 }
 
-/** Ends a granted plan at once. */
-export async function revokeGrant(db: Db, email: string, planId: PlanId, now = new Date()): Promise<void> {
-  const { userId } = await grantPlan(db, email, planId, now);
+/** Ends a user's granted plan at once (the grant provider's subscription; a bought plan is not touched). */
+export async function revokeGrantOf(db: Db, userId: string, planId: PlanId, now = new Date()): Promise<void> {
   await applySubscriptionSnapshot(db, {
     userId,
     planId,
     status: "canceled",
     provider: "grant",
-    providerSubscriptionId: `grant_${userId}_${planId}`,
+    providerSubscriptionId: grantSubscriptionId(userId, planId),
     providerCustomerId: null,
     trialStart: null,
     trialEnd: null,
@@ -60,7 +63,24 @@ export async function revokeGrant(db: Db, email: string, planId: PlanId, now = n
     cancelAtPeriodEnd: false,
     canceledAt: now,
     endedAt: now,
-    // A hair later than the grant above, so this state wins.
+    // A hair later than any grant made at the same instant, so this state wins.
     observedAt: new Date(now.getTime() + 1),
   });
+}
+
+/** grantPlanTo for the account with this email (`npm run grant`, tests). */
+export async function grantPlan(
+  db: Db,
+  email: string,
+  planId: PlanId,
+  now = new Date(),
+): Promise<{ userId: string }> {
+  const userId = await userIdOf(db, email);
+  await grantPlanTo(db, userId, planId, now);
+  return { userId };
+}
+
+/** revokeGrantOf for the account with this email. */
+export async function revokeGrant(db: Db, email: string, planId: PlanId, now = new Date()): Promise<void> {
+  await revokeGrantOf(db, await userIdOf(db, email), planId, now);
 }
