@@ -35,6 +35,8 @@ export const USER_ROLE_FILTERS = ["admin", "user"] as const;
 export type UserRoleFilter = (typeof USER_ROLE_FILTERS)[number];
 
 export const USERS_PAGE_SIZE = 50;
+/** The grid's searches and exports columns count this many days. */
+export const ACTIVITY_WINDOW_DAYS = 30;
 /** Deeper than this the grid asks for a narrower filter (offset paging of 100,000 accounts stays fast). */
 export const USERS_MAX_PAGE = 2_000;
 const MAX_QUERY_LENGTH = 100;

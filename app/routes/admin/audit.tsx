@@ -129,10 +129,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       </AdminTable>
       <AdminPager page={page} size={PAGE_SIZE} total={total} label="Audit log pages" />
 
-      <section aria-labelledby="auth-events-title" className="mt-10">
-        <h2 id="auth-events-title" className="mb-3 text-lg font-semibold text-slate-900">
-          Account security events
-        </h2>
+      <div className="mt-10">
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">Account security events</h2>
         <AdminTable label="Account security events">
           <thead>
             <tr>
@@ -154,7 +152,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             {events.length === 0 ? <EmptyRow columns={4}>No events yet.</EmptyRow> : null}
           </tbody>
         </AdminTable>
-      </section>
+      </div>
     </>
   );
 }

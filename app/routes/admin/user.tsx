@@ -116,10 +116,8 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
       />
       {result?.message ? <FormAlert className="mb-4">{result.message}</FormAlert> : null}
 
-      <section aria-labelledby="plans-title" className="mb-8">
-        <h2 id="plans-title" className="mb-3 text-lg font-semibold text-slate-900">
-          Plans
-        </h2>
+      <div className="mb-8">
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">Plans</h2>
         <AdminTable label="Subscriptions">
           <thead>
             <tr>
@@ -190,13 +188,11 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
           A granted plan is free and written like any subscription; a bought plan is managed by its owner or
           in Stripe.
         </p>
-      </section>
+      </div>
 
-      <section aria-labelledby="access-title" className="mb-8 grid gap-6 md:grid-cols-2">
+      <div className="mb-8 grid gap-6 md:grid-cols-2">
         <div>
-          <h2 id="access-title" className="mb-3 text-lg font-semibold text-slate-900">
-            Role
-          </h2>
+          <h2 className="mb-3 text-lg font-semibold text-slate-900">Role</h2>
           {user.isConfiguredAdmin ? (
             <p className="text-sm text-slate-600">
               Admin through ADMIN_EMAILS: the configuration decides, not this console.
@@ -254,12 +250,10 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
             </Form>
           )}
         </div>
-      </section>
+      </div>
 
-      <section aria-labelledby="sessions-title" className="mb-8">
-        <h2 id="sessions-title" className="mb-3 text-lg font-semibold text-slate-900">
-          Open sessions
-        </h2>
+      <div className="mb-8">
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">Open sessions</h2>
         <AdminTable label="Open sessions">
           <thead>
             <tr>
@@ -283,12 +277,10 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
             {sessions.length === 0 ? <EmptyRow columns={5}>No open sessions.</EmptyRow> : null}
           </tbody>
         </AdminTable>
-      </section>
+      </div>
 
-      <section aria-labelledby="activity-title" className="mb-8">
-        <h2 id="activity-title" className="mb-3 text-lg font-semibold text-slate-900">
-          Recent activity
-        </h2>
+      <div className="mb-8">
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">Recent activity</h2>
         <AdminTable label="Recent activity">
           <thead>
             <tr>
@@ -310,12 +302,10 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
             {activity.length === 0 ? <EmptyRow columns={4}>No searches or exports yet.</EmptyRow> : null}
           </tbody>
         </AdminTable>
-      </section>
+      </div>
 
-      <section aria-labelledby="changes-title">
-        <h2 id="changes-title" className="mb-3 text-lg font-semibold text-slate-900">
-          Changes by admins
-        </h2>
+      <div>
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">Changes by admins</h2>
         <AdminTable label="Changes by admins">
           <thead>
             <tr>
@@ -335,7 +325,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
             {audit.length === 0 ? <EmptyRow columns={3}>No changes yet.</EmptyRow> : null}
           </tbody>
         </AdminTable>
-      </section>
+      </div>
     </>
   );
 }

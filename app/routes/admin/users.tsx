@@ -3,6 +3,7 @@ import { AdminPageHeader } from "~/components/admin/admin-page-header";
 import { AdminPager } from "~/components/admin/admin-pager";
 import { AdminTable, EmptyRow, Td, Th } from "~/components/admin/admin-table";
 import {
+  ACTIVITY_WINDOW_DAYS,
   parseUserGridQuery,
   USER_PLAN_FILTERS,
   USER_ROLE_FILTERS,
@@ -15,7 +16,7 @@ import { PRODUCT_NAME } from "~/core/brand";
 import { formatCount, formatDate } from "~/core/format";
 import { PLANS, type PlanId } from "~/core/plans";
 import { requireAdminActor } from "~/server/admin/admin-request.server";
-import { ACTIVITY_WINDOW_DAYS, listUsers } from "~/server/admin/users-admin.server";
+import { listUsers } from "~/server/admin/users-admin.server";
 import type { Route } from "./+types/users";
 
 /** /admin/users: every account, paged, sorted and filtered on the server through the URL (issue 16). */

@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AdminAction } from "~/core/admin-actions";
 import type { UserActionInput } from "~/core/admin-user-actions";
 import {
+  ACTIVITY_WINDOW_DAYS,
   USERS_PAGE_SIZE,
   type UserGridQuery,
   type UserSort,
@@ -17,8 +18,6 @@ import { adminAuditLog, sessions, subscriptions, userActivity, users } from "../
 import { type AdminActor, recordAdminAction } from "./audit-log.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The grid's activity columns count the last 30 days. */
-export const ACTIVITY_WINDOW_DAYS = 30;
 
 /** One account as the users grid shows it. */
 export interface UserGridRow {

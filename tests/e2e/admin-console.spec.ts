@@ -1,0 +1,166 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { ADMIN_SECTIONS } from "~/core/admin-sections";
+import { gotoHydrated, PASSWORD } from "./accounts-helpers";
+import { E2E_PORT } from "./e2e-config";
+import { expect, logIn, test } from "./fixtures";
+
+/**
+ * Issue 16: the admin console answers admins only, on the server: every page and its data, every action.
+ * Called directly (not only through the UI) as a visitor, a user, a subscriber and an admin.
+ */
+const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
+
+async function signedIn(
+  browser: Browser,
+  options: Parameters<typeof logIn>[1],
+): Promise<{ page: Page; email: string }> {
+  const page = await (await browser.newContext()).newPage();
+  const { email } = await logIn(page, options);
+  return { page, email };
+}
+
+/** The id of the account with this email, found the way an admin finds it: through the users grid. */
+async function userIdOf(admin: Page, email: string): Promise<string> {
+  await gotoHydrated(admin, `/admin/users?q=${encodeURIComponent(email)}`);
+  const link = admin.getByRole("link", { name: email, exact: true });
+  await expect(link).toHaveCount(1);
+  const href = (await link.getAttribute("href")) ?? "";
+  return href.split("/").at(-1) ?? "";
+}
+
+function post(request: APIRequestContext, path: string, form: Record<string, string>, origin = ORIGIN) {
+  return request.post(path, { form, headers: { origin }, maxRedirects: 0 });
+}
+
+test("every console page and its data answer admins only", async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  const admin = await signedIn(browser, { admin: true });
+  const user = await signedIn(browser, {});
+  const subscriber = await signedIn(browser, { plan: "monthly" });
+  // Another account, whose address the refused pages must never show.
+  const other = await signedIn(browser, { plan: "lifetime" });
+  const id = await userIdOf(admin.page, other.email);
+  const paths = [...ADMIN_SECTIONS.map((section) => section.path), `/admin/users/${id}`];
+  for (const path of paths) {
+    // A visitor is sent to sign in and brought back.
+    const visitor = await request.get(path, { maxRedirects: 0 });
+    expect([path, visitor.status(), visitor.headers().location]).toEqual([
+      path,
+      302,
+      `/signin?redirectTo=${encodeURIComponent(path)}`,
+    ]);
+    for (const who of [user, subscriber]) {
+      const html = await who.page.request.get(path);
+      expect([path, html.status()]).toEqual([path, 403]);
+      expect(await html.text()).not.toContain(other.email);
+      const dataPath = `${path}.data`;
+      const data = await who.page.request.get(dataPath);
+      expect([dataPath, data.status()]).toEqual([dataPath, 403]);
+      expect(await data.text()).not.toContain(other.email);
+    }
+    const allowed = await admin.page.request.get(path);
+    expect([path, allowed.status()]).toEqual([path, 200]);
+  }
+});
+
+test("account actions refuse users and subscribers (403, nothing changed) and cross-site posts", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await signedIn(browser, { admin: true });
+  const user = await signedIn(browser, {});
+  const subscriber = await signedIn(browser, { plan: "monthly" });
+  const target = await userIdOf(admin.page, user.email);
+  const actions: Array<Record<string, string>> = [
+    { intent: "grant-plan", planId: "lifetime" },
+    { intent: "make-admin" },
+    { intent: "ban", reason: "No reason" },
+    { intent: "revoke-sessions" },
+  ];
+  for (const who of [user, subscriber]) {
+    for (const form of actions) {
+      const response = await post(who.page.request, `/admin/users/${target}`, form);
+      expect([form.intent, response.status()]).toEqual([form.intent, 403]);
+    }
+  }
+  // An admin's browser tricked into posting from another site: refused before any route runs.
+  const forged = await post(
+    admin.page.request,
+    `/admin/users/${target}`,
+    actions[0] ?? {},
+    "https://evil.example",
+  );
+  expect(forged.status()).toBe(403);
+
+  // Nothing changed: no plan, not admin, not banned, still signed in, and no audit entry.
+  await gotoHydrated(admin.page, `/admin/users/${target}`);
+  await expect(admin.page.getByRole("region", { name: "Subscriptions" })).toContainText("No plans yet.");
+  await expect(admin.page.getByRole("button", { name: "Make admin" })).toBeVisible();
+  await expect(admin.page.getByRole("button", { name: "Ban and sign out" })).toBeVisible();
+  await expect(admin.page.getByRole("region", { name: "Changes by admins" })).toContainText(
+    "No changes yet.",
+  );
+  expect((await user.page.request.get("/profile", { maxRedirects: 0 })).status()).toBe(200);
+});
+
+test("an admin grants lifetime to a user, who can then export; the audit log shows it", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await signedIn(browser, { admin: true });
+  const user = await signedIn(browser, {});
+  expect((await user.page.request.get("/api/export-csv")).status()).toBe(403);
+
+  await gotoHydrated(admin.page, `/admin/users?q=${encodeURIComponent(user.email)}`);
+  await admin.page.getByRole("link", { name: user.email, exact: true }).click();
+  await expect(admin.page.getByRole("heading", { name: user.email })).toBeVisible();
+  await admin.page.getByLabel("Grant a plan").selectOption("lifetime");
+  await admin.page.getByRole("button", { name: "Grant", exact: true }).click();
+  await expect(admin.page.getByText("Plan granted")).toBeVisible();
+  const plans = admin.page.getByRole("region", { name: "Subscriptions" });
+  await expect(plans.getByRole("row").filter({ hasText: "Lifetime" })).toContainText("active");
+  await expect(plans.getByRole("button", { name: "Revoke Lifetime" })).toBeVisible();
+
+  const exported = await user.page.request.get("/api/export-csv");
+  expect(exported.status()).toBe(200);
+  expect(exported.headers()["content-type"]).toContain("text/csv");
+
+  await gotoHydrated(admin.page, "/admin/audit?action=plan.grant");
+  const entry = admin.page.getByTestId("admin-audit-entry").filter({ hasText: user.email }).first();
+  await expect(entry).toContainText("Granted a plan");
+  await expect(entry).toContainText("lifetime: granted");
+});
+
+test("an admin bans a user: signed out at once, told why at sign-in, back after an unban", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await signedIn(browser, { admin: true });
+  const user = await signedIn(browser, {});
+  const id = await userIdOf(admin.page, user.email);
+  await gotoHydrated(admin.page, `/admin/users/${id}`);
+  // The reason is required: an empty one is a field error, and nothing happens.
+  await admin.page.getByRole("button", { name: "Ban and sign out" }).click();
+  await expect(admin.page.getByLabel(/^Reason/)).toBeFocused();
+  await admin.page.getByLabel(/^Reason/).fill("Sharing one account across a team");
+  await admin.page.getByRole("button", { name: "Ban and sign out" }).click();
+  await expect(admin.page.getByText("Account banned and signed out everywhere")).toBeVisible();
+  await expect(admin.page.getByText(/Banned .*: Sharing one account across a team\./)).toBeVisible();
+
+  // The user's open session ended.
+  const profile = await user.page.request.get("/profile", { maxRedirects: 0 });
+  expect(profile.status()).toBe(302);
+  // Signing in again is refused with the reason.
+  await gotoHydrated(user.page, "/signin");
+  await user.page.getByLabel("Email").fill(user.email);
+  await user.page.getByLabel("Password").fill(PASSWORD);
+  await user.page.getByRole("button", { name: "Sign In" }).click();
+  await expect(user.page.getByRole("alert").filter({ hasText: "suspended" })).toContainText(
+    "Sharing one account across a team",
+  );
+
+  await admin.page.getByRole("button", { name: "Unban" }).click();
+  await expect(admin.page.getByText("Account unbanned")).toBeVisible();
+  await user.page.getByRole("button", { name: "Sign In" }).click();
+  await expect(user.page).not.toHaveURL(/\/signin/);
+});
