@@ -11,7 +11,7 @@ export const USER_SORTS = {
   "email-desc": "Email, Z to A",
   "name-asc": "Name, A to Z",
   "last-login": "Last login, recent first",
-  "trial-end": "Trial ends soonest",
+  "trial-end": "On a trial, ending soonest",
 } as const;
 export type UserSort = keyof typeof USER_SORTS;
 

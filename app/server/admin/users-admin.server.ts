@@ -46,8 +46,8 @@ const ORDERS: Readonly<Record<UserSort, SQL>> = {
   "name-asc": sql.raw("lower(u.name) asc, u.id asc"),
   "last-login": sql.raw("u.last_login desc nulls last, u.id desc"),
   "trial-end":
-    sql.raw(`(select min(s.trial_end) from subscriptions s where s.user_id = u.id and s.status = 'trialing')
-    asc nulls last, u.created_at desc, u.id desc`),
+    sql.raw(`(select min(s.trial_end) from subscriptions s where s.user_id = u.id and s.status = 'trialing'),
+    u.created_at desc, u.id desc`),
 };
 
 function statusCondition(status: UserStatusFilter): SQL {
@@ -81,6 +81,8 @@ function gridConditions(query: UserGridQuery): SQL {
     );
   }
   if (query.status) parts.push(statusCondition(query.status));
+  // "On a trial, ending soonest" lists the accounts on a trial: the others have no trial end to order by.
+  if (query.sort === "trial-end" && query.status !== "trialing") parts.push(statusCondition("trialing"));
   return parts.length > 0 ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
 }
 
@@ -114,6 +116,8 @@ export async function listUsers(
 ): Promise<{ rows: UserGridRow[]; total: number }> {
   const where = gridConditions(query);
   const order = ORDERS[query.sort];
+  // The page's ids come from the order's index alone (no table visit for the rows a deep offset skips); only
+  // those 50 accounts are then read with their subscription and activity.
   const since = new Date(now.getTime() - ACTIVITY_WINDOW_DAYS * DAY_MS);
   const offset = (query.page - 1) * USERS_PAGE_SIZE;
   const [rows, counted] = await Promise.all([
@@ -125,7 +129,8 @@ export async function listUsers(
                and a.created_at >= ${since})::int as searches,
             (select count(*) from user_activity a where a.user_id = u.id and a.action_type = 'export'
                and a.created_at >= ${since})::int as exports
-          from (select * from users u ${where} order by ${order} limit ${USERS_PAGE_SIZE} offset ${offset}) u
+          from (select u.id from users u ${where} order by ${order} limit ${USERS_PAGE_SIZE} offset ${offset}) page
+          join users u using (id)
           left join lateral (
             select s.plan_id, s.status, s.trial_end from subscriptions s where s.user_id = u.id
             order by (s.status in ${CURRENT_STATUSES}) desc, s.provider_state_at desc limit 1
