@@ -204,3 +204,39 @@ export const REQUEST_BODY_ERRORS = {
   jsonInvalid: "The request body is not valid JSON.",
   stripeEventMalformed: "The event does not have the shape of a Stripe event of its type.",
 } as const;
+
+/** Issue 16, spec 3 site_settings: the admin settings page's failures, word for word. */
+export const SITE_SETTINGS_ERRORS = {
+  loadFailed: "Failed to load site settings",
+  updateFailed: "Failed to update site settings",
+} as const;
+
+/** Issue 16: the toasts of the admin console's settings, inbox and do-not-sell pages. */
+export const ADMIN_CONSOLE_TOASTS = {
+  settingsSaved: {
+    title: "Settings saved",
+    description: "Public pages show the new settings now.",
+    type: "success",
+  },
+  settingsUnchanged: { title: "Nothing to save", description: "The settings were already so.", type: "info" },
+  messageHandled: { title: "Message marked handled", type: "success" },
+  messageReopened: { title: "Message reopened", type: "success" },
+} as const satisfies Record<string, ToastMessage>;
+
+/** Issue 16: the toast after an admin adds an address to the do-not-sell list; `hidden` companies it hid. */
+export function suppressionAddedToast(hidden: number): ToastMessage {
+  return {
+    title: "Added to the do-not-sell list",
+    description:
+      hidden === 0
+        ? "No stored company carried this address (or they were already hidden)."
+        : `${hidden.toLocaleString("en-US")} ${hidden === 1 ? "company is" : "companies are"} now hidden.`,
+    type: "success",
+  };
+}
+
+/** Issue 16: the admin inbox's refusals. */
+export const INBOX_ERRORS = {
+  unknownMessage: "That message no longer exists.",
+  badRequest: "That request could not be understood. Reload the page and try again.",
+} as const;

@@ -1,0 +1,129 @@
+import { count, desc, eq, max, min, sql } from "drizzle-orm";
+import { adminDoNotSellSchema } from "~/core/admin-do-not-sell";
+import { type FieldErrors, fieldErrorsOf } from "~/core/auth-forms";
+import { invalidateCatalog } from "../companies/catalog.server";
+import type { Db } from "../db/database.server";
+import { suppressedCompanies, suppressedContacts } from "../db/schema";
+import { env } from "../env.server";
+import { requestDoNotSell } from "../suppression/do-not-sell.server";
+import { suppressionHash } from "../suppression/email-hash.server";
+import { type AdminActor, recordAdminAction } from "./audit-log.server";
+
+/** How many hex digits of a hash the console shows: enough to tell entries apart and quote one. */
+export const REFERENCE_LENGTH = 12;
+
+/** One entry of the list as the console shows it: never an address (the list holds none), a reference. */
+export interface SuppressionEntry {
+  reference: string;
+  requestedAt: Date;
+  lastRequestedAt: Date;
+  requestCount: number;
+  companiesHidden: number;
+}
+
+export interface SuppressionSummary {
+  addresses: number;
+  companies: number;
+  /** The first and the latest request of all (null while the list is empty). */
+  firstRequestedAt: Date | null;
+  lastRequestedAt: Date | null;
+}
+
+/** Issue 16: how many addresses are on the list, how many companies they hide, and since when. */
+export async function suppressionSummary(db: Db): Promise<SuppressionSummary> {
+  const [[contacts], [hidden]] = await Promise.all([
+    db
+      .select({
+        addresses: count(),
+        firstRequestedAt: min(suppressedContacts.requestedAt),
+        lastRequestedAt: max(suppressedContacts.lastRequestedAt),
+      })
+      .from(suppressedContacts),
+    db.select({ companies: count() }).from(suppressedCompanies),
+  ]);
+  return {
+    addresses: contacts?.addresses ?? 0,
+    companies: hidden?.companies ?? 0,
+    firstRequestedAt: contacts?.firstRequestedAt ?? null,
+    lastRequestedAt: contacts?.lastRequestedAt ?? null,
+  };
+}
+
+/** A page of the list, the latest request first. */
+export async function listSuppressions(
+  db: Db,
+  { page, size }: { page: number; size: number },
+): Promise<SuppressionEntry[]> {
+  const rows = await db
+    .select({
+      hash: suppressedContacts.emailHash,
+      requestedAt: suppressedContacts.requestedAt,
+      lastRequestedAt: suppressedContacts.lastRequestedAt,
+      requestCount: suppressedContacts.requestCount,
+      companiesHidden: sql<number>`(select count(*)::int from suppressed_companies s where s.email_hash = ${suppressedContacts.emailHash})`,
+    })
+    .from(suppressedContacts)
+    .orderBy(desc(suppressedContacts.lastRequestedAt), desc(suppressedContacts.emailHash))
+    .limit(size)
+    .offset((page - 1) * size);
+  return rows.map(({ hash, ...row }) => ({ reference: hash.slice(0, REFERENCE_LENGTH), ...row }));
+}
+
+/** The form as typed, echoed back after a refusal so nothing is lost. */
+export interface AdminDoNotSellValues {
+  email: string;
+  confirm: boolean;
+}
+
+export type AdminDoNotSellResult =
+  | { status: "added"; reference: string; companiesHidden: number; requestCount: number }
+  | { status: "invalid"; fieldErrors: FieldErrors; values: AdminDoNotSellValues };
+
+/**
+ * Issue 16: an admin puts an address on the do-not-sell list for a person who asked. The suppression is
+ * the public form's own (requestDoNotSell: the list entry, the companies it hides, the importer's lock),
+ * without the public form's per-IP limit. It runs inside this transaction (a savepoint), with its audit
+ * entry, so both commit or neither. The entry names the keyed hash and the counts, never the address.
+ */
+export async function addSuppressionForAdmin(
+  db: Db,
+  actor: AdminActor,
+  form: FormData,
+  secret: string = env().AUTH_SECRET,
+): Promise<AdminDoNotSellResult> {
+  const email = form.get("email");
+  const values = { email: typeof email === "string" ? email : "", confirm: form.get("confirm") === "yes" };
+  const parsed = adminDoNotSellSchema.safeParse({
+    email: email ?? undefined,
+    confirm: form.get("confirm") ?? undefined,
+  });
+  if (!parsed.success) return { status: "invalid", fieldErrors: fieldErrorsOf(parsed.error), values };
+  const hash = suppressionHash(parsed.data.email, secret);
+  const reference = hash.slice(0, REFERENCE_LENGTH);
+  const outcome = await db.transaction(async (tx) => {
+    const entryOf = async () =>
+      (
+        await tx
+          .select({ requestCount: suppressedContacts.requestCount })
+          .from(suppressedContacts)
+          .where(eq(suppressedContacts.emailHash, hash))
+      )[0];
+    const before = await entryOf();
+    const { companiesHidden } = await requestDoNotSell(tx as Db, parsed.data.email, secret);
+    const after = await entryOf();
+    const requestCount = after?.requestCount ?? 0;
+    await recordAdminAction(tx as Db, actor, {
+      action: "suppression.add",
+      targetType: "suppression",
+      targetId: hash,
+      targetLabel: `Do-not-sell entry ${reference}`,
+      before: before ? { listed: true, requestCount: before.requestCount } : { listed: false },
+      after: { listed: true, requestCount, companiesHidden },
+    });
+    return { companiesHidden, requestCount };
+  });
+  // requestDoNotSell dropped this process's cached counts before this transaction committed; drop them
+  // again now that it has (the data version, which every process follows, changed with the commit).
+  if (outcome.companiesHidden > 0) invalidateCatalog();
+  return { status: "added", reference, ...outcome };
+}
