@@ -4,6 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { ADMIN_SECTIONS } from "~/core/admin-sections";
 import { gotoHydrated } from "./accounts-helpers";
 import { expect, test } from "./fixtures";
 
@@ -87,4 +88,20 @@ test("/search for a signed-in user without a plan: the sample banner and the pla
   await page.getByRole("button", { name: "See plans" }).click();
   await expect(page.getByRole("dialog", { name: "Choose Your Plan" })).toBeVisible();
   expect(await seriousFindings(page), "sample, plans open").toEqual([]);
+});
+
+test("the admin console: every section and a user's page, at 1280 and 390 px", async ({ page, login }) => {
+  test.setTimeout(90_000);
+  await login({ admin: true });
+  await gotoHydrated(page, "/admin/users");
+  const firstUser = page.getByTestId("admin-user-row").first().getByRole("link");
+  const userPath = (await firstUser.getAttribute("href")) ?? "";
+  const paths = [...ADMIN_SECTIONS.map((section) => section.path), userPath];
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of paths) {
+      await gotoHydrated(page, path);
+      expect(await seriousFindings(page), `${path} at ${width}px`).toEqual([]);
+    }
+  }
 });

@@ -145,8 +145,18 @@ test("the admin panel is for admins only", async ({ browser }) => {
   await gotoHydrated(admin, "/");
   await admin.getByRole("banner").getByRole("button", { name: "Ada Lovelace" }).click();
   await admin.getByRole("menuitem", { name: "Admin Panel" }).click();
-  await expect(admin.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
-  await expect(admin.getByRole("cell", { name: E2E_ADMIN_EMAIL }).first()).toBeVisible();
+  await expect(admin).toHaveURL(/\/admin$/);
+  await expect(admin.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+  // The console's sections, and the admin's own sign-in in its audit trail.
+  const sections = admin.getByRole("navigation", { name: "Admin sections" });
+  await sections.getByRole("link", { name: "Audit log" }).click();
+  await expect(admin.getByRole("heading", { name: "Audit log", level: 1 })).toBeVisible();
+  await expect(
+    admin
+      .getByRole("region", { name: "Account security events" })
+      .getByRole("cell", { name: E2E_ADMIN_EMAIL })
+      .first(),
+  ).toBeVisible();
   await admin.close();
 });
 

@@ -164,3 +164,60 @@ test("an admin bans a user: signed out at once, told why at sign-in, back after 
   await user.page.getByRole("button", { name: "Sign In" }).click();
   await expect(user.page).not.toHaveURL(/\/signin/);
 });
+
+test("settings, inbox and do-not-sell actions refuse users and subscribers: 403, nothing changed", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await signedIn(browser, { admin: true });
+  const user = await signedIn(browser, {});
+  const subscriber = await signedIn(browser, { plan: "pro" });
+  const attempts: Array<[string, Record<string, string>]> = [
+    ["/admin/settings", { contactsExportedClaim: "9m+", businessesTrustedClaim: "9,000+" }],
+    ["/admin/inbox", { intent: "handle", id: "1" }],
+    ["/admin/do-not-sell", { email: "someone@e2e.example", confirm: "yes" }],
+  ];
+  for (const who of [user, subscriber]) {
+    for (const [path, form] of attempts) {
+      const response = await post(who.page.request, path, form);
+      expect([path, response.status()]).toEqual([path, 403]);
+    }
+  }
+  // The claims are unchanged on the home page, and no admin action was logged for these.
+  const home = await (await admin.page.request.get("/")).text();
+  expect(home).not.toContain("9m+");
+  await gotoHydrated(admin.page, "/admin/audit?action=suppression.add");
+  await expect(admin.page.getByTestId("admin-audit-entry")).toHaveCount(0);
+});
+
+test("an admin shows LP search: the header's LPs link appears at once, and hides it again", async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await signedIn(browser, { admin: true });
+  const visitor = await (await browser.newContext()).newPage();
+  await gotoHydrated(visitor, "/");
+  const lpsLink = visitor.getByRole("banner").getByRole("link", { name: "LPs" });
+  await expect(lpsLink).toHaveCount(0);
+  const hide = admin.page.getByLabel(/^Hide LP search/);
+  try {
+    await gotoHydrated(admin.page, "/admin/settings");
+    await expect(hide).toBeChecked();
+    await hide.uncheck();
+    await admin.page.getByRole("button", { name: "Save settings" }).click();
+    await expect(admin.page.getByText("Settings saved")).toBeVisible();
+    await gotoHydrated(visitor, "/");
+    await expect(lpsLink).toBeVisible();
+  } finally {
+    await gotoHydrated(admin.page, "/admin/settings");
+    if (!(await hide.isChecked())) {
+      await hide.check();
+      await admin.page.getByRole("button", { name: "Save settings" }).click();
+      await expect(admin.page.getByText("Settings saved")).toBeVisible();
+    }
+  }
+  await gotoHydrated(visitor, "/");
+  await expect(lpsLink).toHaveCount(0);
+  await gotoHydrated(admin.page, "/admin/audit?action=settings.update");
+  await expect(admin.page.getByTestId("admin-audit-entry").first()).toContainText("hideLpSearch");
+});
