@@ -1,12 +1,213 @@
-// PLACEHOLDER (issue 16, being built this session): replaced before the console is called done.
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { AdminPageHeader } from "~/components/admin/admin-page-header";
+import { AdminStat, AdminStats } from "~/components/admin/admin-stat";
+import { AdminTable, Td, Th } from "~/components/admin/admin-table";
+import { FRESHNESS_BUCKETS, formatShare, NO_COUNTRY, shareOf } from "~/core/admin-metrics";
+import { PRODUCT_NAME } from "~/core/brand";
+import { formatCount } from "~/core/format";
 import { requireAdminActor } from "~/server/admin/admin-request.server";
+import { getDataHealth } from "~/server/admin/data-health.server";
 import type { Route } from "./+types/data-health";
 
+/** /admin/data-health (issue 16): how complete, fresh and spread the company data is, counted on each visit. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdminActor(request);
-  return null;
+  const { db } = await requireAdminActor(request);
+  const now = new Date();
+  const health = await getDataHealth(db, now);
+  return {
+    ...health,
+    lastCompanyAdded: health.lastCompanyAdded?.toISOString() ?? null,
+    lastCompanyChange: health.lastCompanyChange?.toISOString() ?? null,
+    similarity: health.similarity
+      ? { refreshedAt: health.similarity.refreshedAt.toISOString(), companies: health.similarity.companies }
+      : null,
+    asOf: now.toISOString(),
+  };
 }
 
-export default function Placeholder() {
-  return <p className="text-slate-600">This section is not built yet.</p>;
+export function meta() {
+  return [{ title: `Data health | Admin | ${PRODUCT_NAME}` }, { name: "robots", content: "noindex" }];
+}
+
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+
+function when(iso: string | null): string {
+  return iso ? `${timeFormat.format(new Date(iso))} UTC` : "Never";
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8 first:mt-0">
+      <h2 id={id} className="mb-3 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A share as text and as a bar beside it (the bar repeats the text, so it is hidden from screen readers). */
+function ShareCell({ part, total }: { part: number; total: number }) {
+  const share = shareOf(part, total);
+  return (
+    <Td>
+      <div className="flex items-center gap-2">
+        <span className="w-14 shrink-0 text-right tabular-nums">{formatShare(share)}</span>
+        <span
+          aria-hidden="true"
+          className="hidden h-2 w-32 overflow-hidden rounded-full bg-slate-100 sm:block"
+        >
+          <span className="block h-full bg-brand-600" style={{ width: `${(share ?? 0) * 100}%` }} />
+        </span>
+      </div>
+    </Td>
+  );
+}
+
+export default function AdminDataHealth({ loaderData }: Route.ComponentProps) {
+  const { companies, withFounderEmail, withFounders, withLinkedin, freshness, continents, suppression } =
+    loaderData;
+  const coverageNote = (part: number) => `${formatCount(part)} of ${formatCount(companies)} companies.`;
+  return (
+    <>
+      <AdminPageHeader
+        title="Data health"
+        description={`How complete and how fresh the searchable companies are (those no do-not-sell request hides), counted at ${when(loaderData.asOf)}.`}
+      />
+
+      <Section id="health-coverage" title="Coverage">
+        <AdminStats>
+          <AdminStat label="Searchable companies" value={formatCount(companies)} />
+          <AdminStat
+            label="With a founder email"
+            value={formatShare(shareOf(withFounderEmail, companies))}
+            note={coverageNote(withFounderEmail)}
+          />
+          <AdminStat
+            label="With founders"
+            value={formatShare(shareOf(withFounders, companies))}
+            note={coverageNote(withFounders)}
+          />
+          <AdminStat
+            label="With a LinkedIn"
+            value={formatShare(shareOf(withLinkedin, companies))}
+            note={coverageNote(withLinkedin)}
+          />
+        </AdminStats>
+      </Section>
+
+      <Section id="health-freshness" title="Age of the last funding round">
+        <AdminTable label="Companies by the age of their last funding round">
+          <thead>
+            <tr>
+              <Th>Last funding date</Th>
+              <Th className="text-right">Companies</Th>
+              <Th>Share</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {FRESHNESS_BUCKETS.map((bucket) => (
+              <tr key={bucket.key}>
+                <Td className="whitespace-nowrap">{bucket.label}</Td>
+                <Td className="text-right tabular-nums">{formatCount(freshness[bucket.key])}</Td>
+                <ShareCell part={freshness[bucket.key]} total={companies} />
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
+        <p className="mt-2 text-xs text-slate-500">
+          Age on today's date (UTC). "30 days or less" starts on the same day as the search's "Last 30 days"
+          filter; a date in the future counts as 30 days or less.
+        </p>
+      </Section>
+
+      <Section id="health-continents" title="Companies per continent">
+        <AdminTable label="Companies per continent">
+          <thead>
+            <tr>
+              <Th>Continent</Th>
+              <Th className="text-right">Companies</Th>
+              <Th>Share</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {continents.map((row) => (
+              <tr key={row.continent}>
+                <Td className="whitespace-nowrap">
+                  {row.continent === NO_COUNTRY ? (
+                    row.continent
+                  ) : (
+                    <Link
+                      to={`/search?${new URLSearchParams({ location: `continent:${row.continent}` })}`}
+                      className="text-brand-700 hover:underline"
+                    >
+                      {row.continent}
+                    </Link>
+                  )}
+                </Td>
+                <Td className="text-right tabular-nums">{formatCount(row.companies)}</Td>
+                <ShareCell part={row.companies} total={companies} />
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
+        <p className="mt-2 text-xs text-slate-500">
+          Counted as the search's continent filter counts: by the exact country name. "Other" is every country
+          no continent lists; companies without a country are in no continent.
+        </p>
+      </Section>
+
+      <Section id="health-suppression" title="Do-not-sell">
+        <AdminStats>
+          <AdminStat
+            label="Addresses on the list"
+            value={formatCount(suppression.addresses)}
+            note="One per address, however often it was requested."
+          />
+          <AdminStat
+            label="Companies hidden"
+            value={formatCount(suppression.companiesHidden)}
+            note="Left out of search, company pages and exports."
+          />
+        </AdminStats>
+        <p className="mt-2 text-xs text-slate-500">
+          <Link to="/admin/do-not-sell" className="text-brand-700 hover:underline">
+            Do-not-sell requests
+          </Link>
+        </p>
+      </Section>
+
+      <Section id="health-changes" title="Last changes">
+        <AdminStats>
+          <AdminStat
+            label="Last company change"
+            value={<span className="text-lg">{when(loaderData.lastCompanyChange)}</span>}
+            note="The newest time a company row was created or updated (an import's update, an edit)."
+          />
+          <AdminStat
+            label="Last company added"
+            value={<span className="text-lg">{when(loaderData.lastCompanyAdded)}</span>}
+          />
+          <AdminStat
+            label="Similar companies computed"
+            value={<span className="text-lg">{when(loaderData.similarity?.refreshedAt ?? null)}</span>}
+            note={
+              loaderData.similarity
+                ? `Over ${formatCount(loaderData.similarity.companies)} companies.`
+                : "Not computed yet."
+            }
+          />
+        </AdminStats>
+        <p className="mt-2 text-xs text-slate-500">
+          No record of import runs is kept here: these are the newest times in the companies table, whatever
+          wrote them (an import, the demo seed, an admin).
+        </p>
+      </Section>
+    </>
+  );
 }
