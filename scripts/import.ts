@@ -5,18 +5,18 @@
 // writing one data directory corrupt it. Like every command, this script opens the database through
 // openDatabase, which locks the data directory (data-dir-lock.server.ts): it refuses to start while another
 // process has it open.
-import { createReadStream } from "node:fs";
 import { open, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { stringify } from "csv-stringify/sync";
 import {
+  ImportBusyError,
   ImportFileError,
   type ImportProgress,
   type ImportReport,
   ImportWriteError,
-  importCompanies,
 } from "../app/server/companies/import-companies.server";
+import { carryOutRun, startCommandLineRun } from "../app/server/imports/import-runs.server";
 import { type RefreshResult, refreshSimilarities } from "../app/server/similarity/similarity-refresh.server";
 import { withAppDatabase } from "./open-app-database";
 
@@ -35,7 +35,14 @@ async function main(): Promise<void> {
     // The database is closed (written to disk) before the report says what was imported.
     outcome = await withAppDatabase(async (database) => {
       const started = performance.now();
-      const report = await importCompanies(database.db, createReadStream(file), { onProgress: showProgress });
+      // Issue 16: recorded in the import history like the console's imports, and refused (ImportBusyError)
+      // while another import runs.
+      const run = await startCommandLineRun(database.db, {
+        fileName: path.basename(file),
+        fileBytes: (await stat(file)).size,
+      });
+      const { report, error } = await carryOutRun(database.db, run, file, { onProgress: showProgress });
+      if (report === null) throw error;
       const seconds = (performance.now() - started) / 1000;
       // Issue 14: new and changed companies get their similar companies (pages keep the old ones meanwhile).
       const similar =
@@ -45,6 +52,7 @@ async function main(): Promise<void> {
   } catch (error) {
     clearProgress();
     if (error instanceof ImportFileError) throw new CliError(`${file}: ${error.message}`);
+    if (error instanceof ImportBusyError) throw new CliError(error.message);
     if (error instanceof ImportWriteError) {
       const { inserted, updated, rejectedCount } = error.report;
       throw new CliError(
@@ -126,7 +134,15 @@ function printReport(
   console.log(`Rows read: ${count(report.totalRows)}`);
   console.log(`Inserted:  ${count(report.inserted)}`);
   console.log(`Updated:   ${count(report.updated)}`);
+  console.log(`Unchanged: ${count(report.unchanged)}`);
   console.log(`Rejected:  ${count(report.rejectedCount)}`);
+  if (report.suppressedCount > 0)
+    console.log(`  of which suppressed (do-not-sell): ${count(report.suppressedCount)}`);
+  if (report.duplicateCount > 0) {
+    console.log(
+      `Duplicates in the file: ${count(report.duplicateCount)} (the last row about a company wins)`,
+    );
+  }
   console.log(`Speed:     ${count(rate)} rows/s`);
   console.log(`Elapsed:   ${seconds.toFixed(1)} s`);
   if (report.rejectedCount === 0) return;

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { ADMIN_SECTIONS } from "~/core/admin-sections";
+import { crunchbaseRecord, toCrunchbaseCsv } from "~tests/fixtures/crunchbase-csv";
 import { gotoHydrated, PASSWORD } from "./accounts-helpers";
 import { E2E_PORT } from "./e2e-config";
 import { expect, logIn, test } from "./fixtures";
@@ -220,4 +221,43 @@ test("an admin shows LP search: the header's LPs link appears at once, and hides
   await expect(lpsLink).toHaveCount(0);
   await gotoHydrated(admin.page, "/admin/audit?action=settings.update");
   await expect(admin.page.getByTestId("admin-audit-entry").first()).toContainText("hideLpSearch");
+});
+
+test("an admin imports a small CSV: the dry run reports a rejected row and writes nothing, then the import", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await signedIn(browser, { admin: true });
+  const tag = Date.now().toString(36);
+  const csv = toCrunchbaseCsv([
+    crunchbaseRecord(1, { "Organization Name": `Zephyrine ${tag} One` }),
+    crunchbaseRecord(2, { "Organization Name": "" }),
+    crunchbaseRecord(3, { "Organization Name": `Zephyrine ${tag} Three` }),
+  ]);
+  const findOne = () => admin.page.request.get(`/search.data?q=${encodeURIComponent(`Zephyrine ${tag}`)}`);
+  await gotoHydrated(admin.page, "/admin/imports");
+  await admin.page
+    .getByLabel("Crunchbase CSV export")
+    .setInputFiles({ name: `small-${tag}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await admin.page.getByRole("button", { name: "Upload and check" }).click();
+
+  const report = admin.page.getByTestId("import-report");
+  await expect(report.getByRole("heading", { name: `Dry run of small-${tag}.csv` })).toBeVisible();
+  await expect(report.getByText("Nothing was written.")).toBeVisible();
+  await expect(report.getByTestId("import-count-rowsRead")).toHaveText("3");
+  await expect(report.getByTestId("import-count-inserted")).toHaveText("2");
+  await expect(report.getByTestId("import-count-rejected")).toHaveText("1");
+  const rejected = report.getByRole("region", { name: "Rejected rows (1)" });
+  await expect(rejected).toContainText("Row 3");
+  // The dry run wrote nothing.
+  expect(await (await findOne()).text()).not.toContain(`Zephyrine ${tag} One`);
+
+  await report.getByRole("button", { name: "Import these rows" }).click();
+  await expect(admin.page.getByRole("heading", { name: `Import of small-${tag}.csv` })).toBeVisible();
+  await expect(admin.page.getByText("Imported. What each row did:")).toBeVisible();
+  await expect(admin.page.getByTestId("import-count-inserted")).toHaveText("2");
+  await expect.poll(async () => await (await findOne()).text()).toContain(`Zephyrine ${tag} Three`);
+
+  await gotoHydrated(admin.page, "/admin/audit?action=import.commit");
+  await expect(admin.page.getByTestId("admin-audit-entry").first()).toContainText(`small-${tag}.csv`);
 });

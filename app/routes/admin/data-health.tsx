@@ -7,22 +7,24 @@ import { FRESHNESS_BUCKETS, formatShare, NO_COUNTRY, shareOf } from "~/core/admi
 import { PRODUCT_NAME } from "~/core/brand";
 import { formatCount } from "~/core/format";
 import { requireAdminActor } from "~/server/admin/admin-request.server";
-import { getDataHealth } from "~/server/admin/data-health.server";
+import { cachedDataHealth } from "~/server/admin/data-health.server";
 import type { Route } from "./+types/data-health";
 
-/** /admin/data-health (issue 16): how complete, fresh and spread the company data is, counted on each visit. */
+/**
+ * /admin/data-health (issue 16): how complete, fresh and spread the company data is; the company figures are
+ * counted again once the companies or the do-not-sell list change, or the day does (cachedDataHealth).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminActor(request);
-  const now = new Date();
-  const health = await getDataHealth(db, now);
+  const health = await cachedDataHealth(db);
   return {
     ...health,
+    countedAt: health.countedAt.toISOString(),
     lastCompanyAdded: health.lastCompanyAdded?.toISOString() ?? null,
     lastCompanyChange: health.lastCompanyChange?.toISOString() ?? null,
     similarity: health.similarity
       ? { refreshedAt: health.similarity.refreshedAt.toISOString(), companies: health.similarity.companies }
       : null,
-    asOf: now.toISOString(),
   };
 }
 
@@ -77,7 +79,7 @@ export default function AdminDataHealth({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader
         title="Data health"
-        description={`How complete and how fresh the searchable companies are (those no do-not-sell request hides), counted at ${when(loaderData.asOf)}.`}
+        description={`How complete and how fresh the searchable companies are (those no do-not-sell request hides), counted at ${when(loaderData.countedAt)}; counted again when the companies or the do-not-sell list change.`}
       />
 
       <Section id="health-coverage" title="Coverage">

@@ -3,6 +3,13 @@ import { type ActivityWindowDays, type DayWindow, dayWindow, fillDays } from "~/
 import { cachedLru } from "../cache.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
+import {
+  prepareWindow,
+  type WindowParts,
+  windowDailyRows,
+  windowFilterRows,
+  windowQueryRows,
+} from "./activity-rollup.server";
 
 /** How many queries each list shows, and how many filter values. */
 export const REPORT_LIST_SIZE = 20;
@@ -45,11 +52,12 @@ export interface ActivityReport {
 }
 
 /**
- * Runs one report statement in a transaction of its own, with JIT off and room to hash in memory. The report
- * reads hundreds of thousands of rows into a few hundred groups: the planner's cost estimate then passes
- * jit_above_cost, and compiling costs more than it saves (100-200 ms of a 90-day report on PostgreSQL 15);
- * its estimate of the groups (one per row) would also choose sorting to disk over a hash table in 4 MB.
- * PGlite has no JIT; the setting changes nothing there.
+ * Runs one report statement in a transaction of its own, with JIT off and room to hash in memory. A report
+ * groups tens of thousands of roll-up rows and a day of user_activity (a roll-up, activity-rollup.server.ts,
+ * hundreds of thousands of rows) into a few hundred groups: the planner's cost estimate then passes
+ * jit_above_cost, and compiling costs more than it saves (100-200 ms of a 90-day report read from
+ * user_activity on PostgreSQL 15); its estimate of the groups (one per row) would also choose sorting to
+ * disk over a hash table in 4 MB. PGlite has no JIT; the setting changes nothing there.
  */
 export function reportRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   return db.transaction(async (tx) => {
@@ -59,45 +67,35 @@ export function reportRows<T extends Record<string, unknown>>(db: Db, query: SQL
   });
 }
 
-/** The window's rows: a range of the (created_at desc) index. */
-function inWindow(window: DayWindow): SQL {
-  return sql`created_at >= ${window.from.toISOString()}::timestamptz and created_at < ${window.to.toISOString()}::timestamptz`;
+/**
+ * Searches, exports and exported rows per UTC day of `window`, oldest first, days without activity as 0:
+ * the roll-ups of its completed days and today's rows (activity-rollup.server.ts), rolling up the completed
+ * days not rolled up yet. Only the day groups are formatted.
+ */
+export async function dailyActivity(db: Db, window: DayWindow, now: Date): Promise<DailyActivity[]> {
+  return dailyActivityOf(db, window, await prepareWindow(db, window, now));
 }
 
-/**
- * Searches, exports and exported rows per UTC day of `window`, oldest first, days without activity as 0.
- * Grouped by date (cheap per row); only the groups are formatted.
- */
-export async function dailyActivity(db: Db, window: DayWindow): Promise<DailyActivity[]> {
+async function dailyActivityOf(db: Db, window: DayWindow, parts: WindowParts): Promise<DailyActivity[]> {
   const rows = await reportRows<{ day: string; searches: number; exports: number; exportedRows: number }>(
     db,
-    sql`select to_char(day, 'YYYY-MM-DD') as day, searches, exports, "exportedRows"
-      from (
-        select (created_at at time zone 'UTC')::date as day,
-          count(*) filter (where action_type <> 'export')::int as searches,
-          count(*) filter (where action_type = 'export')::int as exports,
-          coalesce(sum(
-            case when jsonb_typeof(action_details->'totalResults') = 'number'
-              then (action_details->>'totalResults')::numeric else 0 end
-          ) filter (where action_type = 'export'), 0)::float8 as "exportedRows"
-        from user_activity
-        where ${inWindow(window)}
-        group by 1
-      ) as days`,
+    sql`select to_char(day, 'YYYY-MM-DD') as day,
+        coalesce(sum(events) filter (where action_type <> 'export'), 0)::int as searches,
+        coalesce(sum(events) filter (where action_type = 'export'), 0)::int as exports,
+        coalesce(sum(exported_rows) filter (where action_type = 'export'), 0)::float8 as "exportedRows"
+      from (${windowDailyRows(parts)}) as days
+      group by day`,
   );
   return fillDays(window.days, rows, ["searches", "exports", "exportedRows"]);
 }
 
 /**
- * Queries of 'search' rows only: a 'search' row is written when the query text changed (activity.server.ts),
- * so each is one query typed; a 'filter' row repeats a query already counted, with new filters. A search
- * with no results is a 'search' row whose totalResults is 0 (the query with the filters chosen then).
- * Grouped first by the stored text (hashing each row's text as it is), then the few distinct texts are
- * normalized and grouped again.
+ * The window's most searched queries and those that most often found nothing (activity-rollup.server.ts
+ * queryCounts says which rows are queries), summed over its days.
  */
 async function queryFigures(
   db: Db,
-  window: DayWindow,
+  parts: WindowParts,
 ): Promise<Pick<ActivityReport, "topQueries" | "zeroResultQueries">> {
   const rows = await reportRows<{
     list: "top" | "zero";
@@ -106,15 +104,10 @@ async function queryFigures(
     zeroResults: number;
   }>(
     db,
-    sql`with stored as (
-        select action_details->>'query' as query, count(*) as searches,
-          count(*) filter (where action_details->'totalResults' = '0'::jsonb) as zero
-        from user_activity
-        where ${inWindow(window)} and action_type = 'search'
+    sql`with normalized as (
+        select query, sum(searches)::int as searches, sum(zero_results)::int as zero
+        from (${windowQueryRows(parts)}) as days
         group by 1
-      ), normalized as (
-        select lower(btrim(query)) as query, sum(searches)::int as searches, sum(zero)::int as zero
-        from stored where btrim(query) <> '' group by 1
       )
       (select 'top' as list, query, searches, zero as "zeroResults" from normalized
         order by searches desc, query limit ${REPORT_LIST_SIZE})
@@ -134,42 +127,22 @@ async function queryFigures(
 }
 
 /**
- * Filters of 'search' and 'filter' rows (each is a search run with its whole filter set). action_details
- * .filters holds each filter's values: a list for a multi-select filter (issue 15), text for amount and date,
- * "" or [] when unused; a row written before issue 15 holds text for every filter. The rows are grouped by
- * their whole filter set first (a few hundred distinct sets in a window); each set is then taken apart once:
- * a filter counts when it holds a non-blank value, each distinct value once per search.
+ * Searches per filter (any value) and per filter value over the window (activity-rollup.server.ts
+ * filterCounts says how a search's filters count), summed over its days.
  */
 async function filterFigures(
   db: Db,
-  window: DayWindow,
+  parts: WindowParts,
 ): Promise<Pick<ActivityReport, "filterKeys" | "filterValues">> {
   const rows = await reportRows<{ key: string; value: string | null; searches: number }>(
     db,
-    sql`with sets as (
-        select action_details->'filters' as filters, count(*) as n
-        from user_activity
-        where ${inWindow(window)} and action_type in ('search', 'filter')
-        group by 1
-      ), per_key as (
-        select s.n, f.key, array(
-            select distinct e.value
-            from jsonb_array_elements_text(
-              case jsonb_typeof(f.raw) when 'array' then f.raw when 'string' then jsonb_build_array(f.raw)
-              else '[]'::jsonb end
-            ) as e(value)
-            where btrim(e.value) <> ''
-          ) as vals
-        from sets as s
-        cross join lateral jsonb_each(
-          case when jsonb_typeof(s.filters) = 'object' then s.filters else '{}'::jsonb end
-        ) as f(key, raw)
-      )
-      (select key, null::text as value, sum(n)::int as searches from per_key where cardinality(vals) > 0
-        group by key)
+    sql`with days as (${windowFilterRows(parts)})
+      (select filter_key as key, null::text as value, sum(searches)::int as searches
+        from days where filter_value = '' group by 1)
       union all
-      (select key, value, sum(n)::int as searches from per_key cross join lateral unnest(vals) as value
-        group by key, value order by searches desc, key, value limit ${REPORT_FILTER_VALUES})`,
+      (select filter_key as key, filter_value as value, sum(searches)::int as searches
+        from days where filter_value <> '' group by 1, 2
+        order by searches desc, key, value limit ${REPORT_FILTER_VALUES})`,
   );
   return {
     filterKeys: rows
@@ -183,8 +156,9 @@ async function filterFigures(
 }
 
 /**
- * Issue 16 activity report over the last `days` UTC days, today included: three statements (per day,
- * queries, filters), each one range scan of the window, run side by side on the pool's connections.
+ * Issue 16 activity report over the last `days` UTC days, today included: the window's completed days
+ * rolled up if they are not yet, then three statements (per day, queries, filters), each reading the
+ * roll-ups of the completed days and today's rows, run side by side on the pool's connections.
  */
 export async function getActivityReport(
   db: Db,
@@ -192,10 +166,11 @@ export async function getActivityReport(
   now = new Date(),
 ): Promise<ActivityReport> {
   const window = dayWindow(now, days);
+  const parts = await prepareWindow(db, window, now);
   const [perDay, queries, filters] = await Promise.all([
-    dailyActivity(db, window),
-    queryFigures(db, window),
-    filterFigures(db, window),
+    dailyActivityOf(db, window, parts),
+    queryFigures(db, parts),
+    filterFigures(db, parts),
   ]);
   const totals = { searches: 0, exports: 0, exportedRows: 0 };
   for (const day of perDay) {

@@ -125,7 +125,7 @@ export async function getOverviewFigures(db: Db, now = new Date()): Promise<Over
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`),
     planFigures(db, now),
     trialConversion(db, now),
-    dailyActivity(db, dayWindow(now, OVERVIEW_DAYS)),
+    dailyActivity(db, dayWindow(now, OVERVIEW_DAYS), now),
     companyFigures(db, now),
   ]);
   const paying = Object.fromEntries(plans.map((plan) => [plan.planId, plan.paid]));

@@ -121,7 +121,15 @@ describe("importCompanies", () => {
     const afterFirst = await tableState();
 
     const second = await importText(csv, { batchSize: 2 });
-    expect(second).toMatchObject({ inserted: 0, updated: 3, rejectedCount: 1, totalRows: 4 });
+    // Company 2's row is what is stored; company 1's two rows each change its description.
+    expect(second).toMatchObject({
+      inserted: 0,
+      updated: 2,
+      unchanged: 1,
+      rejectedCount: 1,
+      duplicates: [{ row: 5, firstRow: 2 }],
+      totalRows: 4,
+    });
     expect(await tableState()).toEqual(afterFirst);
     expect(afterFirst.map((row) => row.description)).toEqual([
       "Updated later in the file.",
@@ -509,7 +517,15 @@ describe("importCompanies", () => {
       { batchSize: 2, onProgress: (step) => progress.push(step) },
     );
     expect(progress.map((step) => step.inserted)).toEqual([2, 4, 5]);
-    expect(progress.at(-1)).toEqual({ rowsRead: 5, inserted: 5, updated: 0, rejected: 0 });
+    expect(progress.at(-1)).toEqual({
+      rowsRead: 5,
+      inserted: 5,
+      updated: 0,
+      unchanged: 0,
+      rejected: 0,
+      suppressed: 0,
+      duplicates: 0,
+    });
   });
 
   describe("when writing a batch fails", () => {

@@ -7,23 +7,26 @@ import { suppressionHashes } from "../suppression/email-hash.server";
 import { invalidateCatalog } from "./catalog.server";
 import { type CrunchbaseColumns, resolveHeader } from "./crunchbase-columns";
 import { type ImportedCompany, importedFields, parseCrunchbaseRow } from "./crunchbase-row";
+import { FileCompanies } from "./import/file-companies";
+import { headerProblem } from "./import/file-head.server";
 import { ImportFileError, ImportWriteError } from "./import/import-errors";
 import {
   csvProblem,
   cutOffReason,
-  duplicateColumnsMessage,
   EMPTY_FILE,
-  missingColumnMessage,
   NOT_CSV_FIRST_LINE,
+  tooManyCompaniesMessage,
   writeFailedMessage,
 } from "./import/import-messages";
 import { DEFAULT_MAX_BYTES_WITHOUT_ROW, InputGuard } from "./import/input-guard.server";
 import { crlfPairs, LineAccounting, skippedRowCsvLine } from "./import/line-accounting";
 import { keepRejected } from "./import/rejected-rows";
-import { type BatchRow, writeBatch } from "./import/write-batch.server";
+import { type BatchRow, type DuplicateRow, writeBatch } from "./import/write-batch.server";
 
 // The import's public face stays here: scripts/import.ts, do-not-sell and the tests import from this module.
-export { IMPORT_LOCK_ID } from "./import/import-lock.server";
+export { fileHeadProblem } from "./import/file-head.server";
+export { IMPORT_LOCK_ID, ImportBusyError } from "./import/import-lock.server";
+export type { DuplicateRow };
 export { ImportFileError, ImportWriteError };
 
 export interface ImportProgress {
@@ -31,7 +34,11 @@ export interface ImportProgress {
   rowsRead: number;
   inserted: number;
   updated: number;
+  unchanged: number;
+  /** Rejected rows, suppressed ones included. */
   rejected: number;
+  suppressed: number;
+  duplicates: number;
 }
 
 export interface ImportOptions {
@@ -39,8 +46,21 @@ export interface ImportOptions {
   batchSize?: number;
   /** Rejected rows kept in the report; `rejectedCount` still counts all. Default 10,000. */
   maxRejectedKept?: number;
-  /** Called after each batch is committed. */
+  /** Duplicate rows kept in the report; `duplicateCount` still counts all. Default 1,000. */
+  maxDuplicatesKept?: number;
+  /** Called after each batch is committed (in a dry run: classified). */
   onProgress?(progress: ImportProgress): void;
+  /**
+   * Issue 16: read, validate, match and classify every row exactly as an import does, and write nothing.
+   * The report says what an import of the file would do now.
+   */
+  dryRun?: boolean;
+  /**
+   * The most companies a file may name: past this the import stops with an ImportFileError. What the
+   * import keeps per company (file-companies.ts, ~300 bytes) then stays under a server's heap cap.
+   * Default: no limit.
+   */
+  maxFileCompanies?: number;
   /** The day Last Funding Date is checked against (at most a year later). Default: now. */
   today?: Date;
   /** Bytes read without a row ending before the rest of the file is given up on. Default 16 MiB. */
@@ -54,20 +74,34 @@ export interface RejectedRow {
 }
 
 export interface ImportReport {
+  /** A dry run: the counts say what an import would do; nothing was written. */
+  dryRun: boolean;
   /** Rows that created a company. */
   inserted: number;
-  /** Rows that updated an existing company (one already stored, or one an earlier row created). */
+  /** Rows that changed an existing company (one already stored, or one an earlier row created). */
   updated: number;
-  /** The first `maxRejectedKept` rejected rows, in file order. */
+  /** Rows whose values the company already had: not rewritten. */
+  unchanged: number;
+  /** The first `maxRejectedKept` rejected rows (invalid or suppressed), in file order. */
   rejected: RejectedRow[];
+  /** Rejected rows, suppressed ones included. */
   rejectedCount: number;
-  /** Data rows read: inserted + updated + rejectedCount. */
+  /** Rejected rows whose founder or contact email is on the do-not-sell list (SUPPRESSED_REASON). */
+  suppressedCount: number;
+  /**
+   * The first `maxDuplicatesKept` rows about a company an earlier row of the file named, in file order
+   * (each also counted as updated or unchanged: the last row about a company wins).
+   */
+  duplicates: DuplicateRow[];
+  duplicateCount: number;
+  /** Data rows read: inserted + updated + unchanged + rejectedCount. */
   totalRows: number;
   ms: number;
 }
 
 const DEFAULT_BATCH_SIZE = 2_000;
 const DEFAULT_MAX_REJECTED_KEPT = 10_000;
+const DEFAULT_MAX_DUPLICATES_KEPT = 1_000;
 /** Issue 7: a row whose founder or contact email is on the do-not-sell list is never imported. */
 export const SUPPRESSED_REASON = "suppressed (do-not-sell request)";
 
@@ -75,8 +109,11 @@ export const SUPPRESSED_REASON = "suppressed (do-not-sell request)";
  * Imports a Crunchbase company CSV export: validates each row, upserts valid ones in batches (one
  * transaction each) and reports the rest with their line numbers. A company is the same company when it
  * has the same website domain, or, when either side has no website, the same name; rows apply in file
- * order, so the last row about a company wins. Reads the stream with backpressure: memory stays flat
- * whatever the file size. An upload's web stream converts with `Readable.fromWeb(file.stream())`.
+ * order, so the last row about a company wins. Each valid row is new, updated or unchanged (not
+ * rewritten); rows about a company an earlier row named are reported as duplicates. With `dryRun` the
+ * same reading, matching and classifying runs and nothing is written. Reads the stream with backpressure:
+ * memory stays flat whatever the file size, but for a few hundred bytes per company the file names
+ * (file-companies.ts). An upload's web stream converts with `Readable.fromWeb(file.stream())`.
  * Throws ImportFileError (nothing written) when the file as a whole is unusable, ImportWriteError when a
  * batch could not be saved.
  */
@@ -136,7 +173,11 @@ interface PendingSkip {
 class ImportRun {
   private readonly batchSize: number;
   private readonly maxRejectedKept: number;
+  private readonly maxDuplicatesKept: number;
+  private readonly dryRun: boolean;
   private readonly today: Date;
+  /** The companies the file has named so far (duplicates, and a dry run's view of its own rows). */
+  private readonly file = new FileCompanies();
   private readonly started = performance.now();
   private readonly skips: PendingSkip[] = [];
   private lastSkipCsvLine = -1;
@@ -150,14 +191,7 @@ class ImportRun {
   private batch: BatchRow[] = [];
   private writing: Promise<void> = Promise.resolve();
   private writeFailure: ImportWriteError | null = null;
-  private readonly report: ImportReport = {
-    inserted: 0,
-    updated: 0,
-    rejected: [],
-    rejectedCount: 0,
-    totalRows: 0,
-    ms: 0,
-  };
+  private readonly report: ImportReport;
 
   constructor(
     private readonly db: Db,
@@ -166,12 +200,30 @@ class ImportRun {
   ) {
     this.batchSize = positiveInteger(options.batchSize ?? DEFAULT_BATCH_SIZE, "batchSize");
     this.maxRejectedKept = Math.max(0, Math.floor(options.maxRejectedKept ?? DEFAULT_MAX_REJECTED_KEPT));
+    this.maxDuplicatesKept = Math.max(
+      0,
+      Math.floor(options.maxDuplicatesKept ?? DEFAULT_MAX_DUPLICATES_KEPT),
+    );
+    this.dryRun = options.dryRun ?? false;
     this.today = options.today ?? new Date();
+    this.report = {
+      dryRun: this.dryRun,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      rejected: [],
+      rejectedCount: 0,
+      suppressedCount: 0,
+      duplicates: [],
+      duplicateCount: 0,
+      totalRows: 0,
+      ms: 0,
+    };
   }
 
-  /** Rows committed so far. */
+  /** Rows committed so far (none in a dry run). */
   get written(): number {
-    return this.report.inserted + this.report.updated;
+    return this.dryRun ? 0 : this.report.inserted + this.report.updated;
   }
 
   /** Called synchronously by the parser, ahead of the records it has buffered: queued until they are read. */
@@ -234,12 +286,9 @@ class ImportRun {
   }
 
   private readHeader(cells: string[]): void {
+    const problem = headerProblem(cells);
+    if (problem !== null) throw new ImportFileError(problem);
     const resolved = resolveHeader(cells);
-    const [missing] = resolved.missingRequired;
-    if (missing !== undefined) throw new ImportFileError(missingColumnMessage(missing, cells));
-    if (resolved.duplicate.length > 0) {
-      throw new ImportFileError(duplicateColumnsMessage(resolved.duplicate));
-    }
     this.header = {
       columns: resolved.columns,
       width: cells.length,
@@ -272,20 +321,31 @@ class ImportRun {
   private async flush(): Promise<void> {
     await this.writing;
     if (this.writeFailure) throw this.writeFailure;
+    const maxCompanies = this.options.maxFileCompanies ?? Number.POSITIVE_INFINITY;
+    if (this.file.size > maxCompanies) throw new ImportFileError(tooManyCompaniesMessage(maxCompanies));
     if (this.batch.length === 0 || this.header === null) return;
     const rows = this.batch;
     const fields = this.header.fields;
     this.batch = [];
-    this.writing = writeBatch(this.db, rows, fields).then(
+    this.writing = writeBatch(this.db, rows, fields, this.file, { dryRun: this.dryRun }).then(
       (counts) => {
-        this.report.inserted += counts.inserted;
-        this.report.updated += counts.updated;
+        const report = this.report;
+        report.inserted += counts.inserted;
+        report.updated += counts.updated;
+        report.unchanged += counts.unchanged;
         for (const row of counts.suppressedRows) this.reject(row, SUPPRESSED_REASON);
+        report.suppressedCount += counts.suppressedRows.length;
+        report.duplicateCount += counts.duplicates.length;
+        const room = this.maxDuplicatesKept - report.duplicates.length;
+        if (room > 0) report.duplicates.push(...counts.duplicates.slice(0, room));
         this.options.onProgress?.({
-          rowsRead: this.report.totalRows,
-          inserted: this.report.inserted,
-          updated: this.report.updated,
-          rejected: this.report.rejectedCount,
+          rowsRead: report.totalRows,
+          inserted: report.inserted,
+          updated: report.updated,
+          unchanged: report.unchanged,
+          rejected: report.rejectedCount,
+          suppressed: report.suppressedCount,
+          duplicates: report.duplicateCount,
         });
       },
       (error: unknown) => {
@@ -302,6 +362,7 @@ class ImportRun {
     return {
       ...this.report,
       rejected: [...this.report.rejected],
+      duplicates: [...this.report.duplicates],
       ms: Math.round(performance.now() - this.started),
     };
   }

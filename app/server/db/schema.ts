@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -163,35 +164,46 @@ export const siteSettings = pgTable(
  * names are better-auth's field names, which its Drizzle adapter looks up; the columns are snake_case.
  * spec 3 "profiles" (first_name, last_name, last_login, updated_at) live on the user row.
  */
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  firstName: text("first_name"),
-  lastName: text("last_name"),
-  heardAboutUs: text("heard_about_us"),
-  /**
-   * "admin" for the addresses in ADMIN_EMAILS and the accounts an admin made admin (admin_granted), kept in
-   * step at sign-up, sign-in and on every request; else "user".
-   */
-  role: text("role", { enum: ["user", "admin"] })
-    .notNull()
-    .default("user"),
-  /** Issue 16: made admin by an admin in the console (ADMIN_EMAILS makes an admin whatever this says). */
-  adminGranted: boolean("admin_granted").notNull().default(false),
-  /** Issue 16: banned by an admin: no sign-in, no session; the reason is shown at sign-in. */
-  bannedAt: timestamp("banned_at", { withTimezone: true }),
-  banReason: text("ban_reason"),
-  lastLogin: timestamp("last_login", { withTimezone: true }),
-  /** Issue 15: the search page's view this user chose last (cards, spec 2's default, or the dense table). */
-  searchView: text("search_view", { enum: ["cards", "table"] })
-    .notNull()
-    .default("cards"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    heardAboutUs: text("heard_about_us"),
+    /**
+     * "admin" for the addresses in ADMIN_EMAILS and the accounts an admin made admin (admin_granted), kept in
+     * step at sign-up, sign-in and on every request; else "user".
+     */
+    role: text("role", { enum: ["user", "admin"] })
+      .notNull()
+      .default("user"),
+    /** Issue 16: made admin by an admin in the console (ADMIN_EMAILS makes an admin whatever this says). */
+    adminGranted: boolean("admin_granted").notNull().default(false),
+    /** Issue 16: banned by an admin: no sign-in, no session; the reason is shown at sign-in. */
+    bannedAt: timestamp("banned_at", { withTimezone: true }),
+    banReason: text("ban_reason"),
+    lastLogin: timestamp("last_login", { withTimezone: true }),
+    /** Issue 15: the search page's view this user chose last (cards, spec 2's default, or the dense table). */
+    searchView: text("search_view", { enum: ["cards", "table"] })
+      .notNull()
+      .default("cards"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Issue 16: the admin users grid's orders (a page's ids read from the index alone) and its text filter.
+    index("users_created_at_id_idx").on(table.createdAt, table.id),
+    index("users_name_lower_id_idx").on(sql`lower(${table.name})`, table.id),
+    index("users_last_login_id_idx").on(table.lastLogin.desc().nullsLast(), table.id.desc()),
+    index("users_email_trgm_idx").using("gin", table.email.op("gin_trgm_ops")),
+    index("users_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+  ],
+);
 
 export const sessions = pgTable(
   "sessions",
@@ -308,7 +320,11 @@ export const subscriptions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("subscriptions_user_id_idx").on(table.userId)],
+  (table) => [
+    index("subscriptions_user_id_idx").on(table.userId),
+    // Issue 16: the users grid's trial filter and its "trial ends soonest" order.
+    index("subscriptions_status_trial_end_idx").on(table.status, table.trialEnd),
+  ],
 );
 
 /** One trial per person: a user id or an email that ever started a trial gets checkout without one. */
@@ -386,6 +402,67 @@ export interface ActivityDetails {
   filters: Record<string, string | string[]>;
   totalResults: number;
 }
+
+/*
+ * Issue 16: daily roll-ups of user_activity for the admin console's activity report and overview
+ * (server/admin/activity-rollup.server.ts fills and reads them). Each completed UTC day is counted once, on
+ * the first report that needs it; today is always read live from user_activity.
+ *
+ * What they hold, and what they do not: counts per day, per action type, per query text (lower-cased and
+ * trimmed, as the report shows it) and per filter value. No user id, no account, no address: the only text a
+ * person typed is the query, which the activity report already lists. They are aggregate statistics of
+ * what was searched, not a person's record, so they are kept when user_activity rows go: an account's
+ * deletion removes its user_activity rows (ON DELETE CASCADE) but the past days' counts stay as counted.
+ * Nothing purges user_activity today (retention/purge.server.ts); a purge of it would leave them too.
+ */
+
+/** Events per completed UTC day and action type; exported_rows sums an export's totalResults (0 otherwise). */
+export const activityDaily = pgTable(
+  "activity_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    actionType: text("action_type", { enum: ["search", "filter", "export"] }).notNull(),
+    events: integer("events").notNull(),
+    exportedRows: numeric("exported_rows").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.actionType] })],
+);
+
+/**
+ * 'search' rows per completed UTC day and normalized query (non-blank), and how many found nothing. The
+ * search cuts a query to MAX_QUERY_LENGTH (200) characters, so the key stays far below an index entry's limit.
+ */
+export const activityDailyQueries = pgTable(
+  "activity_daily_queries",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    query: text("query").notNull(),
+    searches: integer("searches").notNull(),
+    zeroResults: integer("zero_results").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.query] })],
+);
+
+/**
+ * 'search' and 'filter' rows per completed UTC day that used a filter value; filter_value '' counts the
+ * searches that used the filter with any value (a blank value is never a value, so '' names no real one).
+ */
+export const activityDailyFilters = pgTable(
+  "activity_daily_filters",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    filterKey: text("filter_key").notNull(),
+    filterValue: text("filter_value").notNull(),
+    searches: integer("searches").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.filterKey, table.filterValue] })],
+);
+
+/** The completed UTC days rolled up into the tables above, empty days included (so none is counted twice). */
+export const activityRollupDays = pgTable("activity_rollup_days", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  rolledAt: timestamp("rolled_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type NewCompanyRow = typeof companies.$inferInsert;
@@ -590,3 +667,78 @@ export const companyPairs = pgTable(
   },
   (table) => [primaryKey({ columns: [table.generation, table.block, table.aId, table.bId] })],
 );
+
+/** One kept rejected row of an import run: its file line and why. */
+export interface ImportRunRejectedRow {
+  row: number;
+  reason: string;
+}
+
+/** One kept duplicate row of an import run: a row about a company an earlier row of the file named. */
+export interface ImportRunDuplicateRow {
+  row: number;
+  firstRow: number;
+}
+
+/**
+ * Issue 16: every import, with its file, who ran it and what it found or did. An upload from the admin
+ * console is checked first (a dry run: classified, nothing written), then imported (a commit of the same
+ * stored file, pointing at its dry run); `npm run import` records its commits here too. The counts split
+ * the rows read: new + updated + unchanged + rejected (invalid) + suppressed (do-not-sell) = rows_read;
+ * duplicates (rows about a company an earlier row of the file named) are among updated and unchanged.
+ * At most one run is running at a time: the partial unique index is the lock (import-lock.server.ts).
+ */
+export const importRuns = pgTable(
+  "import_runs",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind", { enum: ["dry_run", "commit"] }).notNull(),
+    status: text("status", { enum: ["running", "done", "failed"] }).notNull(),
+    source: text("source", { enum: ["console", "command_line"] })
+      .notNull()
+      .default("console"),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** Who ran it, kept as it was (null: the command line). */
+    actorEmail: text("actor_email"),
+    fileName: text("file_name").notNull(),
+    fileBytes: bigint("file_bytes", { mode: "number" }).notNull(),
+    /** The uploaded file on this server's disk; null once deleted (committed, discarded or abandoned). */
+    storedPath: text("stored_path"),
+    /** A commit: the dry run of the same file it followed. */
+    dryRunId: bigint("dry_run_id", { mode: "number" }).references((): AnyPgColumn => importRuns.id, {
+      onDelete: "set null",
+    }),
+    bytesRead: bigint("bytes_read", { mode: "number" }).notNull().default(0),
+    rowsRead: integer("rows_read").notNull().default(0),
+    inserted: integer("inserted").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    unchanged: integer("unchanged").notNull().default(0),
+    rejected: integer("rejected").notNull().default(0),
+    suppressed: integer("suppressed").notNull().default(0),
+    duplicates: integer("duplicates").notNull().default(0),
+    /** The first rejected rows (invalid and suppressed), in file order, for the report and its CSV. */
+    rejectedRows: jsonb("rejected_rows").$type<ImportRunRejectedRow[]>(),
+    duplicateRows: jsonb("duplicate_rows").$type<ImportRunDuplicateRow[]>(),
+    /** Why the run failed, for a person. */
+    error: text("error"),
+    /** The process running it (host:pid:start), so a run whose process is gone is found stale. */
+    runner: text("runner"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Last progress (or heartbeat) of a running run: a run silent for minutes is stale. */
+    progressAt: timestamp("progress_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    durationMs: integer("duration_ms"),
+    /** A dry run whose file was discarded by an admin (not imported). */
+    discardedAt: timestamp("discarded_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("import_runs_created_at_idx").on(table.createdAt.desc()),
+    index("import_runs_dry_run_id_idx").on(table.dryRunId),
+    // Two imports never run at once: a second running row breaks this index (import-lock.server.ts).
+    uniqueIndex("import_runs_one_running_idx").on(table.status).where(sql`status = 'running'`),
+    check("import_runs_kind", sql`${table.kind} in ('dry_run', 'commit')`),
+    check("import_runs_status", sql`${table.status} in ('running', 'done', 'failed')`),
+  ],
+);
+
+export type ImportRunRow = typeof importRuns.$inferSelect;

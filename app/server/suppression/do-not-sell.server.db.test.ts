@@ -144,7 +144,7 @@ describe("imports skip suppressed founders (issue 7)", () => {
     expect(await requestDoNotSell(database.db, "ann@quantix.example")).toEqual({ companiesHidden: 1 });
 
     const again = await importRows([crunchbaseRecord(2), row]);
-    expect(again).toMatchObject({ inserted: 0, updated: 1, rejectedCount: 1, totalRows: 2 });
+    expect(again).toMatchObject({ inserted: 0, unchanged: 1, rejectedCount: 1, totalRows: 2 });
     expect(again.rejected).toEqual([{ row: 3, reason: SUPPRESSED_REASON }]);
     expect((await searchNames()).names).toEqual(["Company 2"]);
   });

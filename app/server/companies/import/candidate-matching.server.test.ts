@@ -15,6 +15,10 @@ function stored(id: number, name: string, domain: string | null): Candidate {
     slug: `s${id}`,
     slugBase: `s${id}`,
     write: null,
+    stored: {},
+    entry: null,
+    firstRow: null,
+    changed: false,
   };
 }
 

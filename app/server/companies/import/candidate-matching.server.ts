@@ -1,14 +1,16 @@
 import { sql } from "drizzle-orm";
 import { slugify } from "../../../core/slug";
 import type { Db } from "../../db/database.server";
-import { queryRows } from "../../db/query-rows.server";
+import { companies } from "../../db/schema";
 import type { ImportedCompany } from "../crunchbase-row";
+import type { CompanyValues } from "./company-changes";
+import type { FileCompanies, FileCompany } from "./file-companies";
 
-/** A company a row of the batch can update: a stored one, or one an earlier row of the batch creates. */
+/** A company a row of the batch can update: a stored one, or one an earlier row of the file creates. */
 export interface Candidate {
-  /** Stored id; null for a company this batch creates. */
+  /** Stored id; null for a company this batch creates (or, in a dry run, an earlier batch would have). */
   id: number | null;
-  /** Which of several matches wins: the lowest stored id, then the earliest created in this batch. */
+  /** Which of several matches wins: the lowest stored id, then the earliest created by the file. */
   order: number;
   nameKey: string;
   domain: string | null;
@@ -17,44 +19,135 @@ export interface Candidate {
   slugBase: string;
   /** The values this batch writes for the company (the last row about it wins). */
   write: ImportedCompany | null;
+  /** Its stored values of the file's fields, as loaded; null when not loaded (see `entry`). */
+  stored: CompanyValues | null;
+  /** Its state after an earlier batch of the file named it; null when no earlier batch did. */
+  entry: FileCompany | null;
+  /** The file line of the first row about it; null while no row has named it. */
+  firstRow: number | null;
+  /** A row of this batch created it or changed a value of it: it is written. */
+  changed: boolean;
 }
 
-/** The stored companies that share a website domain or a name with one of the batch's companies. */
-export async function loadCandidates(db: Db, batch: readonly ImportedCompany[]): Promise<Candidate[]> {
+/**
+ * The stored companies that share a website domain or a name with one of the batch's companies, with
+ * their stored values of the file's `fields` (to tell an unchanged row).
+ */
+export async function loadCandidates(
+  db: Db,
+  batch: readonly ImportedCompany[],
+  fields: ReadonlyArray<keyof ImportedCompany>,
+): Promise<Candidate[]> {
   const domains = [...new Set(batch.flatMap((company) => company.websiteDomain ?? []))];
   const names = [...new Set(batch.map((company) => company.nameKey))];
-  const found = await queryRows<{
-    id: number;
-    name_key: string;
-    website_domain: string | null;
-    slug: string;
-  }>(
-    db,
-    sql`select id, name_key, website_domain, slug from companies
-        where website_domain = any(${sql.param(domains)}::text[]) or name_key = any(${sql.param(names)}::text[])`,
-  );
-  return found.map((row) => ({
-    id: row.id,
-    order: row.id,
-    nameKey: row.name_key,
-    domain: row.website_domain,
-    slug: row.slug,
-    slugBase: row.slug,
-    write: null,
-  }));
+  const values = Object.fromEntries(fields.map((field) => [field, companies[field]]));
+  const found = await db
+    .select({
+      ...values,
+      id: companies.id,
+      slug: companies.slug,
+      candidateNameKey: companies.nameKey,
+      candidateDomain: companies.websiteDomain,
+    })
+    .from(companies)
+    // One array parameter per key list: a parameter per value cost more CPU than the query (write-batch).
+    .where(
+      sql`${companies.websiteDomain} = any(${sql.param(domains)}::text[]) or ${companies.nameKey} = any(${sql.param(names)}::text[])`,
+    );
+  return found.map((row) => {
+    const { id, slug, candidateNameKey, candidateDomain, ...stored } = row as typeof row & CompanyValues;
+    return {
+      id,
+      order: id,
+      nameKey: candidateNameKey,
+      domain: candidateDomain,
+      slug,
+      slugBase: slug,
+      write: null,
+      stored,
+      entry: null,
+      firstRow: null,
+      changed: false,
+    };
+  });
 }
 
-/** The candidate for a company the batch creates; `created` is how many it created before this one. */
-export function newCandidate(company: ImportedCompany, created: number): Candidate {
+/**
+ * The batch's candidates as the file has left them: a stored company an earlier batch named takes the keys
+ * that batch gave it, and (`addUnstored`, a dry run) the companies an earlier batch named that the batch's
+ * rows could match are added when the table did not give them. After a committed batch the table already
+ * holds them; a dry run writes nothing, so only this tells it of the companies its earlier rows would have
+ * created or renamed.
+ */
+export function withFileCompanies(
+  stored: Candidate[],
+  batch: readonly ImportedCompany[],
+  file: FileCompanies,
+  { addUnstored }: { addUnstored: boolean },
+): Candidate[] {
+  const candidates: Candidate[] = [];
+  const present = new Set<FileCompany>();
+  for (const candidate of stored) {
+    const entry = candidate.id === null ? undefined : file.withId(candidate.id);
+    if (entry !== undefined) {
+      fromEntry(candidate, entry);
+      present.add(entry);
+    }
+    candidates.push(candidate);
+  }
+  if (!addUnstored) return candidates;
+  for (const company of batch) {
+    for (const entry of file.near(company)) {
+      if (present.has(entry)) continue;
+      present.add(entry);
+      const candidate: Candidate = {
+        id: entry.id,
+        order: entry.order,
+        nameKey: entry.nameKey,
+        domain: entry.domain,
+        slug: null,
+        slugBase: "",
+        write: null,
+        stored: null,
+        entry: null,
+        firstRow: null,
+        changed: false,
+      };
+      fromEntry(candidate, entry);
+      candidates.push(candidate);
+    }
+  }
+  return candidates;
+}
+
+function fromEntry(candidate: Candidate, entry: FileCompany): void {
+  candidate.entry = entry;
+  candidate.order = entry.order;
+  candidate.nameKey = entry.nameKey;
+  candidate.domain = entry.domain;
+  candidate.firstRow = entry.firstRow;
+  // The table's values are the ones before the file; what counts now is what the file wrote (the digest).
+  candidate.stored = null;
+}
+
+/**
+ * The candidate for a company a row creates; `created` is how many the file created before this one, and
+ * `row` the row's file line.
+ */
+export function newCandidate(company: ImportedCompany, created: number, row = 0): Candidate {
   return {
     id: null,
-    // Stored ids are int4, so companies created in this batch sort after every stored one.
+    // Stored ids are int4, so companies the file creates sort after every stored one, in file order.
     order: 2 ** 31 + created,
     nameKey: company.nameKey,
     domain: company.websiteDomain,
     slug: null,
     slugBase: slugify(company.organizationName),
     write: company,
+    stored: null,
+    entry: null,
+    firstRow: row,
+    changed: true,
   };
 }
 

@@ -42,6 +42,12 @@ export function duplicateColumnsMessage(duplicates: readonly string[]): string {
   return `The file has more than one column for the same field: ${shortList(duplicates)}. Remove the extra column.`;
 }
 
+/** A file naming more companies than one import takes (ImportOptions.maxFileCompanies). */
+export function tooManyCompaniesMessage(max: number): string {
+  const shown = max.toLocaleString("en-US");
+  return `The file names more than ${shown} companies, more than one import takes; split it into files of at most ${shown} rows.`;
+}
+
 /** Rows `first`-`last` (file lines) could not be saved; `cause` is what the database said. */
 export function writeFailedMessage(first: number, last: number, cause: unknown): string {
   return (

@@ -30,7 +30,7 @@ const SELECT_LIST = WRITTEN_COLUMNS.map((column) =>
  * One INSERT ... ON CONFLICT (id) DO UPDATE for the whole batch. The rows travel as one JSON parameter that
  * jsonb_to_recordset unpacks: building a statement with 28 parameters per row cost more CPU than the
  * database spent writing them. The update sets every column the file provides (`fields`) and the update
- * time; the slug stays.
+ * time; the slug stays. Returns each written company's id and slug (how a new company's id is learnt).
  */
 export function upsertStatement(writes: CompanyWrite[], fields: ReadonlyArray<keyof ImportedCompany>): SQL {
   const records = writes.map((write) => {
@@ -41,5 +41,6 @@ export function upsertStatement(writes: CompanyWrite[], fields: ReadonlyArray<ke
   const updates = fields.map((field) => `"${companies[field].name}" = excluded."${companies[field].name}"`);
   return sql`insert into companies (${sql.raw(COLUMN_LIST)})
     select ${sql.raw(SELECT_LIST)} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${sql.raw(RECORD_TYPE)})
-    on conflict ("id") do update set ${sql.raw([...updates, `"updated_at" = now()`].join(", "))}`;
+    on conflict ("id") do update set ${sql.raw([...updates, `"updated_at" = now()`].join(", "))}
+    returning "id", "slug"`;
 }

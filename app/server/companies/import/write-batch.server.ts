@@ -1,7 +1,16 @@
 import type { Db } from "../../db/database.server";
+import { queryRows } from "../../db/query-rows.server";
 import { suppressedHashesAmong } from "../../suppression/email-hash.server";
 import type { ImportedCompany } from "../crunchbase-row";
-import { type Candidate, CandidateIndex, loadCandidates, newCandidate } from "./candidate-matching.server";
+import {
+  type Candidate,
+  CandidateIndex,
+  loadCandidates,
+  newCandidate,
+  withFileCompanies,
+} from "./candidate-matching.server";
+import { companyDigest, hasSameValues } from "./company-changes";
+import type { FileCompanies } from "./file-companies";
 import { takeImportLock } from "./import-lock.server";
 import { allocateSlugs } from "./slug-allocation.server";
 import { upsertStatement } from "./upsert.server";
@@ -15,24 +24,42 @@ export interface BatchRow {
   emailHashes: string[];
 }
 
+/** A row about a company an earlier row of the file named (the later row wins). */
+export interface DuplicateRow {
+  row: number;
+  /** The first row of the file about that company. */
+  firstRow: number;
+}
+
 export interface BatchCounts {
+  /** Rows that create a company. */
   inserted: number;
+  /** Rows that change a value of an existing company (stored, or named by an earlier row of the file). */
   updated: number;
+  /** Rows whose values are the company's already: nothing to write. */
+  unchanged: number;
   /** File lines of the rows left out because an email of theirs is on the do-not-sell list. */
   suppressedRows: number[];
+  /** Rows (among updated and unchanged) about a company an earlier row of the file named, in file order. */
+  duplicates: DuplicateRow[];
 }
 
 /**
- * Writes one batch in one transaction, under the import lock: leaves out suppressed rows, resolves the
- * rest against the stored companies as if they were applied one by one, gives new companies free slugs,
- * then writes every touched company with one multi-row upsert. `fields` are the columns the file provides.
+ * Classifies one batch, and (unless `dryRun`) writes it, in one transaction under the import lock: leaves
+ * out suppressed rows, resolves the rest against the stored companies and the ones earlier rows of the file
+ * named, as if they were applied one by one (each new, updated or unchanged), gives new companies free
+ * slugs, then writes every created or changed company with one multi-row upsert. A dry run runs the same
+ * steps up to the slugs and writes nothing. `fields` are the columns the file provides; `file` is told
+ * what the batch did once it is committed.
  */
 export async function writeBatch(
   db: Db,
   batch: BatchRow[],
   fields: ReadonlyArray<keyof ImportedCompany>,
+  file: FileCompanies,
+  { dryRun = false }: { dryRun?: boolean } = {},
 ): Promise<BatchCounts> {
-  return db.transaction(async (tx) => {
+  const { counts, touched, created } = await db.transaction(async (tx) => {
     await takeImportLock(tx);
     // Checked under the lock that do-not-sell requests take: a request is either seen here or sees the rows.
     const suppressed = await suppressedHashesAmong(
@@ -41,42 +68,100 @@ export async function writeBatch(
     );
     const isSuppressed = ({ emailHashes }: BatchRow) => emailHashes.some((hash) => suppressed.has(hash));
     const rows = suppressed.size === 0 ? batch : batch.filter((row) => !isSuppressed(row));
-    const suppressedRows = suppressed.size === 0 ? [] : batch.filter(isSuppressed).map(({ row }) => row);
+    const companiesOfBatch = rows.map(({ company }) => company);
     const index = new CandidateIndex(
-      await loadCandidates(
-        tx,
-        rows.map(({ company }) => company),
-      ),
+      withFileCompanies(await loadCandidates(tx, companiesOfBatch, fields), companiesOfBatch, file, {
+        addUnstored: dryRun,
+      }),
     );
-    let inserted = 0;
-    let updated = 0;
+    const counts: BatchCounts = {
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      suppressedRows: suppressed.size === 0 ? [] : batch.filter(isSuppressed).map(({ row }) => row),
+      duplicates: [],
+    };
     const created: Candidate[] = [];
     const setsDomain = fields.includes("websiteDomain");
-    for (const { company } of rows) {
+    for (const { row, company } of rows) {
       const match = index.match(company);
       if (match === null) {
-        const candidate = newCandidate(company, created.length);
+        const candidate = newCandidate(company, file.created + created.length, row);
         created.push(candidate);
         index.add(candidate);
-        inserted++;
+        counts.inserted++;
+        continue;
+      }
+      if (match.firstRow === null) match.firstRow = row;
+      else counts.duplicates.push({ row, firstRow: match.firstRow });
+      const isUnchanged = isRowUnchanged(match, company, fields);
+      index.update(match, company, setsDomain);
+      if (isUnchanged) {
+        counts.unchanged++;
       } else {
-        index.update(match, company, setsDomain);
-        updated++;
+        counts.updated++;
+        match.changed = true;
       }
     }
-    const slugs = await allocateSlugs(
-      tx,
-      created.map((candidate) => candidate.slugBase),
-    );
-    created.forEach((candidate, position) => {
-      candidate.slug = slugs[position] ?? null;
+    if (!dryRun) await write(tx, index, created, fields);
+    return { counts, touched: index.touched(), created: created.length };
+  });
+  // Only once the batch is committed: a failed batch leaves the file's companies as they were.
+  for (const candidate of touched) {
+    const write = candidate.write as ImportedCompany;
+    candidate.entry = file.record(candidate.entry, {
+      id: candidate.id,
+      // What ordering the next batch would load it with: its id once stored.
+      order: candidate.id ?? candidate.order,
+      nameKey: candidate.nameKey,
+      domain: candidate.domain,
+      digest: companyDigest(write, fields),
+      firstRow: candidate.firstRow ?? 0,
     });
-    const writes = index.touched().map((candidate) => ({
+  }
+  file.created += created;
+  return counts;
+}
+
+/**
+ * Whether a row would write what the company holds now: the values an earlier row of this batch gave it,
+ * else those an earlier batch of the file gave it (by digest), else its stored values.
+ */
+function isRowUnchanged(
+  candidate: Candidate,
+  company: ImportedCompany,
+  fields: ReadonlyArray<keyof ImportedCompany>,
+): boolean {
+  if (candidate.write !== null) return hasSameValues(candidate.write, company, fields);
+  if (candidate.entry !== null) return companyDigest(company, fields) === candidate.entry.digest;
+  return candidate.stored !== null && hasSameValues(candidate.stored, company, fields);
+}
+
+/** Gives the batch's new companies free slugs and writes the new and changed ones (one upsert). */
+async function write(
+  tx: Db,
+  index: CandidateIndex,
+  created: Candidate[],
+  fields: ReadonlyArray<keyof ImportedCompany>,
+): Promise<void> {
+  const slugs = await allocateSlugs(
+    tx,
+    created.map((candidate) => candidate.slugBase),
+  );
+  created.forEach((candidate, position) => {
+    candidate.slug = slugs[position] ?? null;
+  });
+  const writes = index
+    .touched()
+    .filter((candidate) => candidate.changed)
+    .map((candidate) => ({
       ...(candidate.write as ImportedCompany),
       id: candidate.id,
       slug: candidate.slug as string,
     }));
-    if (writes.length > 0) await tx.execute(upsertStatement(writes, fields));
-    return { inserted, updated, suppressedRows };
-  });
+  if (writes.length === 0) return;
+  const stored = await queryRows<{ id: number; slug: string }>(tx, upsertStatement(writes, fields));
+  // The ids the new companies got: later batches find them in the table by these.
+  const idBySlug = new Map(stored.map(({ id, slug }) => [slug, Number(id)]));
+  for (const candidate of created) candidate.id = idBySlug.get(candidate.slug as string) ?? null;
 }

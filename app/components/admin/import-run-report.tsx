@@ -1,0 +1,263 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { formatCount } from "~/core/format";
+import {
+  formatBytes,
+  formatDuration,
+  type ImportReportView,
+  type ImportRunView,
+  runKindLabel,
+} from "~/core/import-runs";
+
+/** How often the page asks a running run how far it is. */
+const POLL_MS = 1_000;
+
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+
+/** The rows a run counted, in the order the report lists them. */
+export const COUNT_LABELS = [
+  ["rowsRead", "Rows read"],
+  ["inserted", "New"],
+  ["updated", "Updated"],
+  ["unchanged", "Unchanged"],
+  ["rejected", "Rejected"],
+  ["suppressed", "Suppressed (do-not-sell)"],
+  ["duplicates", "Duplicates in the file"],
+] as const satisfies ReadonlyArray<readonly [keyof ImportRunView, string]>;
+
+function Counts({ run, label }: { run: ImportRunView; label: string }) {
+  return (
+    <dl aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+      {COUNT_LABELS.map(([key, name]) => (
+        <div key={key} className="rounded-lg border border-slate-200 bg-white p-3">
+          <dt className="text-xs text-slate-600">{name}</dt>
+          <dd className="mt-1 text-lg font-semibold text-slate-900" data-testid={`import-count-${key}`}>
+            {formatCount(run[key])}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function runTitle(run: ImportRunView): string {
+  return `${runKindLabel(run.kind)} of ${run.fileName}`;
+}
+
+function byline(run: ImportRunView): string {
+  const who = run.actorEmail ?? "the command line";
+  const duration = run.durationMs === null ? "" : `, took ${formatDuration(run.durationMs)}`;
+  return `${formatBytes(run.fileBytes)}, by ${who}, ${timeFormat.format(new Date(run.createdAt))} UTC${duration}`;
+}
+
+/**
+ * A running run: a progress bar of the file read so far and the counts of the batches done, refreshed
+ * every second from /admin/imports/:id/status; once the run is over the page reloads its report.
+ */
+export function ImportRunProgress({ run: initial }: { run: ImportRunView }) {
+  const labelId = useId();
+  const [run, setRun] = useState(initial);
+  const revalidator = useRevalidator();
+  // The poll below lives as long as the run is shown; it reaches the latest revalidate through this.
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  useEffect(() => setRun(initial), [initial]);
+  useEffect(() => {
+    let isCurrent = true;
+    const timer = setInterval(async () => {
+      try {
+        const response = await fetch(`/admin/imports/${initial.id}/status`, {
+          headers: { Accept: "application/json" },
+        });
+        if (!response.ok || !isCurrent) return;
+        const next = (await response.json()) as ImportRunView;
+        if (!isCurrent) return;
+        setRun(next);
+        if (next.status !== "running") {
+          clearInterval(timer);
+          void revalidate.current();
+        }
+      } catch {
+        // A missed poll: the next one tries again.
+      }
+    }, POLL_MS);
+    return () => {
+      isCurrent = false;
+      clearInterval(timer);
+    };
+  }, [initial.id]);
+  const doing = run.kind === "dry_run" ? "Checking" : "Importing";
+  return (
+    <section
+      aria-labelledby={labelId}
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id={labelId} className="text-lg font-semibold text-slate-900">
+        {runTitle(run)}
+      </h2>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${labelId}-bar`} className="text-sm text-slate-700" aria-live="polite">
+          {doing} {run.fileName}: {run.percent}% ({formatCount(run.rowsRead)} rows read)
+        </label>
+        <progress id={`${labelId}-bar`} max={100} value={run.percent} className="h-2 w-full" />
+      </div>
+      <Counts run={run} label="Counts so far" />
+    </section>
+  );
+}
+
+/** Which import followed a dry run, if one did. */
+export interface FollowingImport {
+  id: number;
+  status: ImportRunView["status"];
+}
+
+/**
+ * A finished run's report: its counts, why it failed if it did, its rejected rows grouped by reason
+ * (the first of each, all in the CSV download) and its duplicates; for a dry run whose file is kept, the
+ * choice to import it or discard it.
+ */
+export function ImportRunReport({
+  run,
+  followedBy,
+}: {
+  run: ImportReportView;
+  followedBy: FollowingImport | null;
+}) {
+  const headingId = useId();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const isDryRun = run.kind === "dry_run";
+  const rejectedTotal = run.rejected + run.suppressed;
+  const canDecide = isDryRun && run.status === "done" && run.hasFile && followedBy?.status !== "done";
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      data-testid="import-report"
+    >
+      <div>
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {runTitle(run)}
+        </h2>
+        <p className="text-sm text-slate-600">{byline(run)}</p>
+      </div>
+      {run.status === "failed" ? <FormAlert>{run.error}</FormAlert> : null}
+      {run.status === "done" ? (
+        <p className="text-sm text-slate-700">
+          {isDryRun
+            ? "Nothing was written. Importing this file now would do this:"
+            : "Imported. What each row did:"}
+        </p>
+      ) : null}
+      <Counts run={run} label={isDryRun ? "What an import would do" : "What the import did"} />
+      {run.duplicates > 0 ? (
+        <p className="text-sm text-slate-600">
+          Duplicates are rows about a company an earlier row of the file names; they are counted as updated or
+          unchanged, and the last row about a company wins.
+        </p>
+      ) : null}
+      {canDecide ? (
+        <Form method="post" className="flex flex-wrap gap-2">
+          <input type="hidden" name="runId" value={run.id} />
+          <Button type="submit" name="intent" value="commit" isBusy={submitting === "commit"}>
+            Import these rows
+          </Button>
+          <Button
+            type="submit"
+            name="intent"
+            value="discard"
+            variant="secondary"
+            isBusy={submitting === "discard"}
+          >
+            Discard
+          </Button>
+        </Form>
+      ) : null}
+      {isDryRun && followedBy ? (
+        <p className="text-sm text-slate-700">
+          {followedBy.status === "done"
+            ? "Imported"
+            : followedBy.status === "running"
+              ? "Importing now"
+              : "An import of it failed"}
+          :{" "}
+          <Link to={`/admin/imports?run=${followedBy.id}`} className="text-brand-700 hover:underline">
+            import #{followedBy.id}
+          </Link>
+        </p>
+      ) : null}
+      {isDryRun && run.discarded ? <p className="text-sm text-slate-700">The file was discarded.</p> : null}
+      {rejectedTotal > 0 ? <RejectedRows run={run} total={rejectedTotal} /> : null}
+      {run.duplicateRows.length > 0 ? <DuplicateRows run={run} /> : null}
+    </section>
+  );
+}
+
+function RejectedRows({ run, total }: { run: ImportReportView; total: number }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+        Rejected rows ({formatCount(total)})
+      </h3>
+      <ul className="flex flex-col gap-2 text-sm">
+        {run.rejectedGroups.map((group) => (
+          <li key={group.reason} className="rounded-md bg-slate-50 px-3 py-2">
+            <p className="font-medium text-slate-900">
+              {group.reason} <span className="font-normal text-slate-600">({formatCount(group.count)})</span>
+            </p>
+            <p className="text-slate-700">
+              {group.rows.length === 1 ? "Row " : "Rows "}
+              {group.rows.map((row) => formatCount(row)).join(", ")}
+              {group.count > group.rows.length
+                ? ` and ${formatCount(group.count - group.rows.length)} more`
+                : ""}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {run.rejectedKept < total ? (
+        <p className="text-sm text-slate-600">
+          The first {formatCount(run.rejectedKept)} rejected rows are kept; the counts include every one.
+        </p>
+      ) : null}
+      <a
+        href={`/admin/imports/${run.id}/rejected.csv`}
+        download
+        className="self-start text-sm font-semibold text-brand-700 hover:underline"
+      >
+        Download the rejected rows (CSV)
+      </a>
+    </section>
+  );
+}
+
+function DuplicateRows({ run }: { run: ImportReportView }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+        Duplicates in the file ({formatCount(run.duplicates)})
+      </h3>
+      <ul className="flex flex-col gap-1 text-sm text-slate-700">
+        {run.duplicateRows.map(({ row, firstRow }) => (
+          <li key={row}>
+            Row {formatCount(row)} names the company of row {formatCount(firstRow)}
+          </li>
+        ))}
+      </ul>
+      {run.duplicates > run.duplicateRows.length ? (
+        <p className="text-sm text-slate-600">
+          and {formatCount(run.duplicates - run.duplicateRows.length)} more
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { type FormEvent, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { formatCount } from "~/core/format";
+import { checkUploadName, formatBytes, MAX_IMPORT_COMPANIES, uploadSizeProblem } from "~/core/import-runs";
+
+/**
+ * Issue 16: the imports page's upload. The file is checked here first (a .csv name, not empty, under the
+ * limit), then sent as the request body itself (no form encoding, so the server streams it to disk) with
+ * an upload progress bar; the server answers with the dry run it started, which the page then shows.
+ */
+export function ImportUploadForm({ maxBytes, busy }: { maxBytes: number; busy: string | null }) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const progressId = `${inputId}-progress`;
+  const input = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ loaded: number; total: number } | null>(null);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const file = input.current?.files?.[0];
+    const name = checkUploadName(file?.name);
+    if (!file || !name.ok) {
+      setError(name.ok ? "Choose a CSV file to upload." : name.message);
+      return;
+    }
+    const tooLarge = uploadSizeProblem(file.size, maxBytes);
+    if (tooLarge !== null) {
+      setError(tooLarge);
+      return;
+    }
+    setError(null);
+    setSent({ loaded: 0, total: file.size });
+    // XMLHttpRequest, not fetch: only it reports how much of the body is sent.
+    const request = new XMLHttpRequest();
+    request.open("POST", `/admin/imports/upload?name=${encodeURIComponent(name.fileName)}`);
+    request.setRequestHeader("Content-Type", "text/csv");
+    request.upload.onprogress = (progress) => setSent({ loaded: progress.loaded, total: file.size });
+    request.onerror = () => {
+      setSent(null);
+      setError("The upload failed: the connection was lost. Try again.");
+    };
+    request.onload = () => {
+      const answer = parseAnswer(request.responseText);
+      if (request.status === 201 && typeof answer.runId === "number") {
+        if (input.current) input.current.value = "";
+        setSent(null);
+        navigate(`/admin/imports?run=${answer.runId}`);
+        return;
+      }
+      setSent(null);
+      setError(
+        typeof answer.error === "string" ? answer.error : `The upload failed (${request.status}). Try again.`,
+      );
+    };
+    request.send(file);
+  }
+
+  const isSending = sent !== null;
+  const percent = sent && sent.total > 0 ? Math.floor((sent.loaded / sent.total) * 100) : 0;
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Upload a CSV file"
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      {busy ? <FormAlert tone="notice">{busy}</FormAlert> : null}
+      {error ? <FormAlert>{error}</FormAlert> : null}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={inputId} className="text-sm font-medium text-slate-900">
+          Crunchbase CSV export
+        </label>
+        <input
+          ref={input}
+          id={inputId}
+          name="file"
+          type="file"
+          accept=".csv,text/csv"
+          aria-describedby={hintId}
+          disabled={isSending}
+          className="text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-50"
+        />
+        <p id={hintId} className="text-sm text-slate-600">
+          A .csv file up to {formatBytes(maxBytes)} and {formatCount(MAX_IMPORT_COMPANIES)} companies. A dry
+          run checks every row first and writes nothing; you then import the same file, or discard it.
+        </p>
+      </div>
+      {isSending ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={progressId} className="text-sm text-slate-700">
+            Uploading: {percent}% of {formatBytes(sent.total)}
+          </label>
+          <progress id={progressId} max={100} value={percent} className="h-2 w-full" />
+        </div>
+      ) : null}
+      <noscript>
+        <p className="text-sm text-slate-700">Uploading a file needs JavaScript.</p>
+      </noscript>
+      <Button type="submit" isBusy={isSending} disabled={busy !== null} className="self-start">
+        Upload and check
+      </Button>
+    </form>
+  );
+}
+
+function parseAnswer(text: string): { runId?: unknown; error?: unknown } {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null ? value : {};
+  } catch {
+    return {};
+  }
+}

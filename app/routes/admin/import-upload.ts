@@ -1,0 +1,48 @@
+import { requireAdminActor } from "~/server/admin/admin-request.server";
+import { assertNoImportRunning } from "~/server/companies/import/import-lock.server";
+import { ImportBusyError } from "~/server/companies/import-companies.server";
+import { startDryRun } from "~/server/imports/import-runs.server";
+import { receiveUpload, UploadRefused } from "~/server/imports/import-upload.server";
+import type { Route } from "./+types/import-upload";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** GET: nothing to see here; the imports page posts files to this URL. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminActor(request);
+  return Response.json(
+    { error: "POST a CSV file here (the body is the file, ?name= its name)." },
+    { status: 405, headers: { ...NO_STORE, Allow: "POST" } },
+  );
+}
+
+/**
+ * Issue 16: POST /admin/imports/upload?name=<file name>, the body the CSV file itself (Content-Type
+ * text/csv). Streams it to disk, then starts its dry run in the background: 201 `{ runId }`, whose
+ * progress /admin/imports/:runId/status reports. Refused with `{ error }`: 400 (not a usable .csv file),
+ * 405 (not POST), 409 (another import is running), 413 (too large), 415 (a form or another type).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const { db, actor } = await requireAdminActor(request);
+  if (request.method !== "POST") {
+    return Response.json(
+      { error: "POST the file." },
+      { status: 405, headers: { ...NO_STORE, Allow: "POST" } },
+    );
+  }
+  try {
+    // Before a byte is stored: a busy importer would refuse the dry run anyway.
+    await assertNoImportRunning(db);
+    const upload = await receiveUpload(request);
+    const { run } = await startDryRun(db, actor, upload);
+    return Response.json({ runId: run.id }, { status: 201, headers: NO_STORE });
+  } catch (error) {
+    if (error instanceof UploadRefused) {
+      return Response.json({ error: error.message }, { status: error.status, headers: NO_STORE });
+    }
+    if (error instanceof ImportBusyError) {
+      return Response.json({ error: error.message }, { status: 409, headers: NO_STORE });
+    }
+    throw error;
+  }
+}

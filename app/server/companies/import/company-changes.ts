@@ -1,0 +1,69 @@
+import type { ImportedCompany } from "../crunchbase-row";
+
+/**
+ * Whether a row changes a company: pure comparisons of the values an import writes (`fields`, the columns
+ * the file provides), so a row that would write what is already there counts as unchanged and is not
+ * rewritten (issue 16: the import report's "unchanged").
+ */
+
+/** The stored values of a company, as read back from the table (only the file's fields need be present). */
+export type CompanyValues = Partial<Record<keyof ImportedCompany, unknown>>;
+
+/** Whether writing `row` would leave every one of `fields` of `stored` as it is. */
+export function hasSameValues(
+  stored: CompanyValues,
+  row: ImportedCompany,
+  fields: ReadonlyArray<keyof ImportedCompany>,
+): boolean {
+  for (const field of fields) {
+    if (!isSameValue(stored[field], row[field])) return false;
+  }
+  return true;
+}
+
+/**
+ * One column's stored value against a row's: lists compare item by item, and a number against the text a
+ * driver may return for numeric columns compares as a number; a missing stored value is empty.
+ */
+export function isSameValue(stored: unknown, written: unknown): boolean {
+  if (stored === written) return true;
+  const left = stored ?? null;
+  const right = written ?? null;
+  if (left === null || right === null) return left === right;
+  if (Array.isArray(left) && Array.isArray(right)) {
+    return left.length === right.length && left.every((item, index) => item === right[index]);
+  }
+  if (typeof left === "number" && typeof right === "string") return sameNumber(left, right);
+  if (typeof left === "string" && typeof right === "number") return sameNumber(right, left);
+  return false;
+}
+
+function sameNumber(value: number, text: string): boolean {
+  return text.trim() !== "" && Number(text) === value;
+}
+
+/**
+ * A 53-bit digest of a row's values for `fields`: what the import keeps of a company a row already wrote,
+ * so a later row about it compares without holding the whole row. Two different value sets share a digest
+ * about once in 2^53 comparisons (only rows about the same company are compared).
+ */
+export function companyDigest(company: CompanyValues, fields: ReadonlyArray<keyof ImportedCompany>): number {
+  // JSON keeps each value's type and list boundaries apart: ["a,b"] and ["a", "b"] differ.
+  return cyrb53(JSON.stringify(fields.map((field) => company[field] ?? null)));
+}
+
+/** cyrb53 (public domain, bryc): a fast 53-bit string hash with good spread. */
+function cyrb53(text: string, seed = 0): number {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}

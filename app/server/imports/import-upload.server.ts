@@ -1,0 +1,157 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable, Transform, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { checkUploadName, DEFAULT_MAX_IMPORT_BYTES, uploadSizeProblem } from "~/core/import-runs";
+import { SNIFF_BYTES } from "../companies/import/input-guard.server";
+import { fileHeadProblem } from "../companies/import-companies.server";
+import { env } from "../env.server";
+import { mediaTypeOf } from "../read-body.server";
+
+/** An upload refused, with the status and the message for the person who sent it. */
+export class UploadRefused extends Error {
+  override name = "UploadRefused";
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** An uploaded file, whole on disk. */
+export interface StoredUpload {
+  storedPath: string;
+  fileBytes: number;
+  fileName: string;
+}
+
+/**
+ * Where uploads wait between their dry run and their import: `<DATA_DIR>/imports` (beside the embedded
+ * database and its lock file), or the system temp directory when the data directory is in memory.
+ */
+export function importsDir(dataDir: string = env().DATA_DIR): string {
+  if (dataDir.startsWith("memory://")) return path.join(os.tmpdir(), "roundlist-imports");
+  return path.resolve(dataDir, "imports");
+}
+
+/** The types a browser or a script sends a .csv file as (Windows calls it an Excel file); empty is accepted. */
+const CSV_TYPES: ReadonlySet<string> = new Set([
+  "text/csv",
+  "application/csv",
+  "text/x-csv",
+  "text/comma-separated-values",
+  "text/plain",
+  "application/vnd.ms-excel",
+  "application/octet-stream",
+]);
+
+export interface UploadOptions {
+  dir?: string;
+  maxBytes?: number;
+}
+
+/**
+ * Issue 16: receives a CSV upload, streamed to a file under `dir` as it arrives (memory stays flat at any
+ * size). The request's body is the file itself (Content-Type text/csv) and its name is the `name` query
+ * parameter: no multipart parsing, no form buffered. Refused with UploadRefused, nothing kept:
+ * - a name that is not a .csv file (400), a form or another non-CSV Content-Type (415);
+ * - a declared or actual size over `maxBytes` (413, as soon as it is seen), an empty body (400);
+ * - a start that is not CSV text or a header without an Organization Name column (400), checked by the
+ *   importer's own rules on the first bytes, before the rest is stored.
+ */
+export async function receiveUpload(request: Request, options: UploadOptions = {}): Promise<StoredUpload> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES;
+  const name = checkUploadName(new URL(request.url).searchParams.get("name"));
+  if (!name.ok) throw new UploadRefused(400, name.message);
+  const type = mediaTypeOf(request.headers.get("content-type"));
+  if (type === "multipart/form-data" || type === "application/x-www-form-urlencoded") {
+    throw new UploadRefused(
+      415,
+      "Send the file itself as the request body (Content-Type: text/csv) with its name in ?name=, not as a form.",
+    );
+  }
+  if (type !== null && !CSV_TYPES.has(type)) {
+    throw new UploadRefused(415, `A ${type} upload is not a CSV file: send it with Content-Type: text/csv.`);
+  }
+  const declared = request.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared)) {
+    const problem = uploadSizeProblem(Number(declared), maxBytes);
+    if (problem !== null) throw new UploadRefused(Number(declared) > 0 ? 413 : 400, problem);
+  }
+  if (request.body === null) throw new UploadRefused(400, uploadSizeProblem(0) as string);
+
+  const dir = options.dir ?? importsDir();
+  await mkdir(dir, { recursive: true });
+  const storedPath = path.join(dir, `${randomUUID()}.csv`);
+  const meter = new UploadMeter(maxBytes);
+  try {
+    await pipeline(
+      Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>),
+      meter,
+      createWriteStream(storedPath, { flags: "wx" }),
+    );
+    if (meter.bytes === 0) throw new UploadRefused(400, uploadSizeProblem(0) as string);
+  } catch (error) {
+    await rm(storedPath, { force: true });
+    if (error instanceof UploadRefused) throw error;
+    throw new UploadRefused(400, "The upload stopped before the whole file arrived; upload it again.");
+  }
+  return { storedPath, fileBytes: meter.bytes, fileName: name.fileName };
+}
+
+/** Counts the bytes, refuses past the limit, and checks the file's start before passing it on. */
+class UploadMeter extends Transform {
+  bytes = 0;
+  private head: Buffer[] = [];
+  private headChecked = false;
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.bytes += chunk.length;
+    const tooLarge = uploadSizeProblem(this.bytes, this.maxBytes);
+    if (tooLarge !== null) {
+      callback(new UploadRefused(413, tooLarge));
+      return;
+    }
+    if (this.headChecked) {
+      callback(null, chunk);
+      return;
+    }
+    this.head.push(chunk);
+    if (this.bytes < SNIFF_BYTES) {
+      callback();
+      return;
+    }
+    callback(this.releaseHead());
+  }
+
+  override _flush(callback: TransformCallback): void {
+    callback(this.headChecked || this.bytes === 0 ? undefined : this.releaseHead());
+  }
+
+  private releaseHead(): UploadRefused | undefined {
+    this.headChecked = true;
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    const problem = fileHeadProblem(head);
+    if (problem !== null) return new UploadRefused(400, problem);
+    this.push(head);
+    return undefined;
+  }
+}
+
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.csv$/;
+
+/** Deletes a stored upload (gone already is fine); only a file this module named, never another path. */
+export async function deleteStoredUpload(storedPath: string): Promise<void> {
+  if (!STORED_NAME.test(path.basename(storedPath))) return;
+  await rm(storedPath, { force: true });
+}
