@@ -134,6 +134,9 @@ async function serve(role) {
     console.log(`Roundlist is listening on http://localhost:${address.port} (1 process)`);
     for (const note of address.notes ?? []) console.log(`  ${note}`);
   });
+  // Node ends any request after 5 minutes; an admin's 250 MB import upload on a slow line takes longer.
+  // Headers must still arrive within headersTimeout (60 s), and idle sockets end as before.
+  server.requestTimeout = 30 * 60 * 1000;
 
   let stopping = false;
   async function stop(signal) {

@@ -14,6 +14,7 @@ export const ADMIN_ACTIONS = {
   "suppression.add": "Added to do-not-sell",
   "inbox.handled": "Marked a message handled",
   "inbox.reopened": "Reopened a message",
+  "import.start": "Started an import",
   "import.commit": "Imported companies",
 } as const;
 

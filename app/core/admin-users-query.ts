@@ -61,7 +61,11 @@ export function parseUserGridQuery(url: URL): UserGridQuery {
   const params = url.searchParams;
   const page = Number.parseInt(params.get("page") ?? "", 10);
   return {
-    q: (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH),
+    // Control characters (a NUL would be refused by PostgreSQL) are dropped, like the search page does.
+    q: (params.get("q") ?? "")
+      .replace(/\p{Cc}/gu, "")
+      .trim()
+      .slice(0, MAX_QUERY_LENGTH),
     role: pick(params.get("role"), USER_ROLE_FILTERS),
     plan: pick(params.get("plan"), USER_PLAN_FILTERS),
     status: pick(params.get("status"), Object.keys(USER_STATUS_FILTERS) as UserStatusFilter[]),
@@ -81,4 +85,9 @@ export function userGridSearch(query: Partial<UserGridQuery>): string {
   if (query.page && query.page > 1) params.set("page", String(query.page));
   const text = params.toString();
   return text ? `?${text}` : "";
+}
+
+/** Account ids as better-auth makes them (letters, digits, _ and -): anything else names no account. */
+export function isAccountId(value: string): boolean {
+  return /^[A-Za-z0-9_-]{1,64}$/.test(value);
 }

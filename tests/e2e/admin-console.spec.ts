@@ -4,6 +4,7 @@ import { crunchbaseRecord, toCrunchbaseCsv } from "~tests/fixtures/crunchbase-cs
 import { gotoHydrated, PASSWORD } from "./accounts-helpers";
 import { E2E_PORT } from "./e2e-config";
 import { expect, logIn, test } from "./fixtures";
+import { startPrivateServer } from "./private-server";
 
 /**
  * Issue 16: the admin console answers admins only, on the server: every page and its data, every action.
@@ -166,7 +167,7 @@ test("an admin bans a user: signed out at once, told why at sign-in, back after 
   await expect(user.page).not.toHaveURL(/\/signin/);
 });
 
-test("settings, inbox and do-not-sell actions refuse users and subscribers: 403, nothing changed", async ({
+test("settings, inbox, do-not-sell and import routes refuse users and subscribers: 403, nothing changed", async ({
   browser,
 }) => {
   test.setTimeout(60_000);
@@ -181,6 +182,21 @@ test("settings, inbox and do-not-sell actions refuse users and subscribers: 403,
   for (const who of [user, subscriber]) {
     for (const [path, form] of attempts) {
       const response = await post(who.page.request, path, form);
+      expect([path, response.status()]).toEqual([path, 403]);
+    }
+  }
+  // The import's routes too: no upload stored, no run started, no run's status or rejected rows shown.
+  for (const who of [user, subscriber]) {
+    const upload = await who.page.request.post("/admin/imports/upload?name=x.csv", {
+      data: "Organization Name\nAcme\n",
+      headers: { origin: ORIGIN, "content-type": "text/csv" },
+      maxRedirects: 0,
+    });
+    expect(["upload", upload.status()]).toEqual(["upload", 403]);
+    const commit = await post(who.page.request, "/admin/imports", { intent: "commit", runId: "1" });
+    expect(["commit", commit.status()]).toEqual(["commit", 403]);
+    for (const path of ["/admin/imports/1/status", "/admin/imports/1/rejected.csv"]) {
+      const response = await who.page.request.get(path, { maxRedirects: 0 });
       expect([path, response.status()]).toEqual([path, 403]);
     }
   }
@@ -226,38 +242,47 @@ test("an admin shows LP search: the header's LPs link appears at once, and hides
 test("an admin imports a small CSV: the dry run reports a rejected row and writes nothing, then the import", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
-  const admin = await signedIn(browser, { admin: true });
-  const tag = Date.now().toString(36);
-  const csv = toCrunchbaseCsv([
-    crunchbaseRecord(1, { "Organization Name": `Zephyrine ${tag} One` }),
-    crunchbaseRecord(2, { "Organization Name": "" }),
-    crunchbaseRecord(3, { "Organization Name": `Zephyrine ${tag} Three` }),
-  ]);
-  const findOne = () => admin.page.request.get(`/search.data?q=${encodeURIComponent(`Zephyrine ${tag}`)}`);
-  await gotoHydrated(admin.page, "/admin/imports");
-  await admin.page
-    .getByLabel("Crunchbase CSV export")
-    .setInputFiles({ name: `small-${tag}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
-  await admin.page.getByRole("button", { name: "Upload and check" }).click();
+  test.setTimeout(120_000);
+  // A server of its own: the import adds companies that the shared server's other specs count.
+  const server = await startPrivateServer({ port: E2E_PORT + 6, seedCount: 50, name: "admin-import" });
+  try {
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await logIn(page, { admin: true });
+    const tag = Date.now().toString(36);
+    const csv = toCrunchbaseCsv([
+      crunchbaseRecord(1, { "Organization Name": `Zephyrine ${tag} One` }),
+      crunchbaseRecord(2, { "Organization Name": "" }),
+      crunchbaseRecord(3, { "Organization Name": `Zephyrine ${tag} Three` }),
+    ]);
+    const findOne = () => page.request.get(`/search.data?q=${encodeURIComponent(`Zephyrine ${tag}`)}`);
+    await gotoHydrated(page, "/admin/imports");
+    await page
+      .getByLabel("Crunchbase CSV export")
+      .setInputFiles({ name: `small-${tag}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByRole("button", { name: "Upload and check" }).click();
 
-  const report = admin.page.getByTestId("import-report");
-  await expect(report.getByRole("heading", { name: `Dry run of small-${tag}.csv` })).toBeVisible();
-  await expect(report.getByText("Nothing was written.")).toBeVisible();
-  await expect(report.getByTestId("import-count-rowsRead")).toHaveText("3");
-  await expect(report.getByTestId("import-count-inserted")).toHaveText("2");
-  await expect(report.getByTestId("import-count-rejected")).toHaveText("1");
-  const rejected = report.getByRole("region", { name: "Rejected rows (1)" });
-  await expect(rejected).toContainText("Row 3");
-  // The dry run wrote nothing.
-  expect(await (await findOne()).text()).not.toContain(`Zephyrine ${tag} One`);
+    const report = page.getByTestId("import-report");
+    await expect(report.getByRole("heading", { name: `Dry run of small-${tag}.csv` })).toBeVisible();
+    await expect(report.getByText("Nothing was written.")).toBeVisible();
+    await expect(report.getByTestId("import-count-rowsRead")).toHaveText("3");
+    await expect(report.getByTestId("import-count-inserted")).toHaveText("2");
+    await expect(report.getByTestId("import-count-rejected")).toHaveText("1");
+    const rejected = report.getByRole("region", { name: "Rejected rows (1)" });
+    await expect(rejected).toContainText("Row 3");
+    // The dry run wrote nothing.
+    expect(await (await findOne()).text()).not.toContain(`Zephyrine ${tag} One`);
 
-  await report.getByRole("button", { name: "Import these rows" }).click();
-  await expect(admin.page.getByRole("heading", { name: `Import of small-${tag}.csv` })).toBeVisible();
-  await expect(admin.page.getByText("Imported. What each row did:")).toBeVisible();
-  await expect(admin.page.getByTestId("import-count-inserted")).toHaveText("2");
-  await expect.poll(async () => await (await findOne()).text()).toContain(`Zephyrine ${tag} Three`);
+    await report.getByRole("button", { name: "Import these rows" }).click();
+    await expect(page.getByRole("heading", { name: `Import of small-${tag}.csv` })).toBeVisible();
+    await expect(page.getByText("Imported. What each row did:")).toBeVisible();
+    await expect(page.getByTestId("import-count-inserted")).toHaveText("2");
+    await expect.poll(async () => await (await findOne()).text()).toContain(`Zephyrine ${tag} Three`);
 
-  await gotoHydrated(admin.page, "/admin/audit?action=import.commit");
-  await expect(admin.page.getByTestId("admin-audit-entry").first()).toContainText(`small-${tag}.csv`);
+    await gotoHydrated(page, "/admin/audit?action=import.commit");
+    await expect(page.getByTestId("admin-audit-entry").first()).toContainText(`small-${tag}.csv`);
+    await context.close();
+  } finally {
+    await server.remove();
+  }
 });

@@ -85,7 +85,9 @@ export function DailyBarChart({
         <span>{formatDate(last)}</span>
       </div>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer text-brand-700 hover:underline">Show the numbers</summary>
+        <summary className="cursor-pointer text-brand-700 underline underline-offset-2">
+          Show the numbers
+        </summary>
         <div className="mt-2">
           <AdminTable label={`${title}, per day`}>
             <thead>

@@ -188,7 +188,10 @@ export function ImportRunReport({
               ? "Importing now"
               : "An import of it failed"}
           :{" "}
-          <Link to={`/admin/imports?run=${followedBy.id}`} className="text-brand-700 hover:underline">
+          <Link
+            to={`/admin/imports?run=${followedBy.id}`}
+            className="text-brand-700 underline underline-offset-2"
+          >
             import #{followedBy.id}
           </Link>
         </p>
@@ -231,7 +234,7 @@ function RejectedRows({ run, total }: { run: ImportReportView; total: number }) 
       <a
         href={`/admin/imports/${run.id}/rejected.csv`}
         download
-        className="self-start text-sm font-semibold text-brand-700 hover:underline"
+        className="self-start text-sm font-semibold text-brand-700 underline underline-offset-2"
       >
         Download the rejected rows (CSV)
       </a>

@@ -90,7 +90,7 @@ function QueryTable({
         {rows.map((row) => (
           <tr key={row.query}>
             <Td className="break-all">
-              <Link to={searchLink(row.query)} className="text-brand-700 hover:underline">
+              <Link to={searchLink(row.query)} className="text-brand-700 underline underline-offset-2">
                 {row.query}
               </Link>
             </Td>

@@ -112,7 +112,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               <Td>{adminActionLabel(entry.action)}</Td>
               <Td>
                 {entry.targetType === "user" && entry.targetId ? (
-                  <a className="text-brand-700 hover:underline" href={`/admin/users/${entry.targetId}`}>
+                  <a
+                    className="text-brand-700 underline underline-offset-2"
+                    href={`/admin/users/${entry.targetId}`}
+                  >
                     {entry.target}
                   </a>
                 ) : (

@@ -146,7 +146,7 @@ export default function AdminDataHealth({ loaderData }: Route.ComponentProps) {
                   ) : (
                     <Link
                       to={`/search?${new URLSearchParams({ location: `continent:${row.continent}` })}`}
-                      className="text-brand-700 hover:underline"
+                      className="text-brand-700 underline underline-offset-2"
                     >
                       {row.continent}
                     </Link>
@@ -178,7 +178,7 @@ export default function AdminDataHealth({ loaderData }: Route.ComponentProps) {
           />
         </AdminStats>
         <p className="mt-2 text-xs text-slate-500">
-          <Link to="/admin/do-not-sell" className="text-brand-700 hover:underline">
+          <Link to="/admin/do-not-sell" className="text-brand-700 underline underline-offset-2">
             Do-not-sell requests
           </Link>
         </p>

@@ -172,7 +172,10 @@ export default function AdminImports({ loaderData, actionData }: Route.Component
                 <tr key={run.id} data-testid="import-run">
                   <Td className="whitespace-nowrap">{timeFormat.format(new Date(run.createdAt))}</Td>
                   <Td className="whitespace-nowrap">
-                    <a className="text-brand-700 hover:underline" href={`/admin/imports?run=${run.id}`}>
+                    <a
+                      className="text-brand-700 underline underline-offset-2"
+                      href={`/admin/imports?run=${run.id}`}
+                    >
                       {runKindLabel(run.kind)} #{run.id}
                     </a>
                   </Td>
@@ -193,7 +196,7 @@ export default function AdminImports({ loaderData, actionData }: Route.Component
                   <Td className="whitespace-nowrap">
                     {run.rejected + run.suppressed > 0 && run.status !== "running" ? (
                       <a
-                        className="text-brand-700 hover:underline"
+                        className="text-brand-700 underline underline-offset-2"
                         href={`/admin/imports/${run.id}/rejected.csv`}
                         download
                       >

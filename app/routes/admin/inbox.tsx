@@ -143,7 +143,7 @@ export default function AdminInbox({ loaderData, actionData }: Route.ComponentPr
                   {INBOX_KIND_LABELS[message.kind]} from {message.name}
                 </h2>
                 <p className="text-sm break-words text-slate-600">
-                  <a className="text-brand-700 hover:underline" href={`mailto:${message.email}`}>
+                  <a className="text-brand-700 underline underline-offset-2" href={`mailto:${message.email}`}>
                     {message.email}
                   </a>
                   {message.company ? ` · ${message.company}` : null}

@@ -121,7 +121,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="mt-2 text-xs text-slate-500">
           A search is a new query or new filters by a signed-in account; paging and sorting are not counted.{" "}
-          <Link to="/admin/activity" className="text-brand-700 hover:underline">
+          <Link to="/admin/activity" className="text-brand-700 underline underline-offset-2">
             Queries, filters and exported rows
           </Link>
         </p>
@@ -146,7 +146,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           />
         </AdminStats>
         <p className="mt-2 text-xs text-slate-500">
-          <Link to="/admin/data-health" className="text-brand-700 hover:underline">
+          <Link to="/admin/data-health" className="text-brand-700 underline underline-offset-2">
             Data health: coverage, freshness and continents
           </Link>
         </p>

@@ -6,6 +6,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { TextAreaField } from "~/components/ui/textarea-field";
 import { adminActionLabel } from "~/core/admin-actions";
 import { BAN_REASON_MAX, parseUserActionForm, USER_ACTION_TOASTS } from "~/core/admin-user-actions";
+import { isAccountId } from "~/core/admin-users-query";
 import { PRODUCT_NAME } from "~/core/brand";
 import { formatDate } from "~/core/format";
 import { PLAN_IDS, PLANS } from "~/core/plans";
@@ -19,13 +20,16 @@ import type { Route } from "./+types/user";
 /** /admin/users/{id}: one account, its plans, sessions and activity, and what an admin can change (issue 16). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, admin } = await requireAdminActor(request);
-  const detail = await getUserDetail(db, params.userId, env().ADMIN_EMAILS);
+  const detail = isAccountId(params.userId)
+    ? await getUserDetail(db, params.userId, env().ADMIN_EMAILS)
+    : null;
   if (!detail) throw data({ message: "No account has this id." }, { status: 404 });
   return { ...detail, isSelf: detail.user.id === admin.id };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { db, actor } = await requireAdminActor(request);
+  if (!isAccountId(params.userId)) throw data({ message: "No account has this id." }, { status: 404 });
   const form = Object.fromEntries(await readForm(request));
   const parsed = parseUserActionForm(form);
   if (!parsed.ok) return data({ fieldErrors: parsed.fieldErrors, message: null }, { status: 400 });
@@ -89,7 +93,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <p className="mb-2 text-sm">
-        <Link to="/admin/users" className="text-brand-700 hover:underline">
+        <Link to="/admin/users" className="text-brand-700 underline underline-offset-2">
           All users
         </Link>
       </p>

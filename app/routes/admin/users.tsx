@@ -115,7 +115,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
           Apply
         </button>
         {query.q || query.role || query.plan || query.status || query.sort !== "newest" ? (
-          <Link to="/admin/users" className="py-2 text-sm font-medium text-brand-700 hover:underline">
+          <Link
+            to="/admin/users"
+            className="py-2 text-sm font-medium text-brand-700 underline underline-offset-2"
+          >
             Clear
           </Link>
         ) : null}
@@ -139,7 +142,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             {rows.map((row) => (
               <tr key={row.id} data-testid="admin-user-row">
                 <Td>
-                  <Link to={`/admin/users/${row.id}`} className="font-medium text-brand-700 hover:underline">
+                  <Link
+                    to={`/admin/users/${row.id}`}
+                    className="font-medium text-brand-700 underline underline-offset-2"
+                  >
                     {row.email}
                   </Link>
                 </Td>

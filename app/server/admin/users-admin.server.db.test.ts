@@ -179,6 +179,8 @@ describe("the users grid", () => {
       { email: "cat@example.com", status: "trialing" },
     ]);
     expect((await grid("?q=BUY")).rows.map((row) => row.email)).toEqual(["bob@example.com"]);
+    // A NUL in the text is dropped (PostgreSQL refuses it in a string), not a 500.
+    expect((await grid("?q=bo%00b")).rows.map((row) => row.email)).toEqual(["bob@example.com"]);
     // A % in the text is a literal, not a wildcard.
     expect((await grid("?q=%25")).total).toBe(0);
     expect((await grid("?sort=email-asc")).rows.map((row) => row.email)[0]).toBe("ann@example.com");
@@ -276,7 +278,15 @@ describe("actions on an account", () => {
     await expect(
       applyUserAction(db, ann, "u_ada", { kind: "ban", reason: "x" }, ADMIN_EMAILS, NOW),
     ).rejects.toThrow(/ban yourself/);
+    // An ADMIN_EMAILS account is admin already: the console does not grant it a second way in.
+    await expect(
+      applyUserAction(db, boss, "u_boss", { kind: "make-admin" }, ADMIN_EMAILS, NOW),
+    ).rejects.toThrow(/already an admin/);
     await applyUserAction(db, boss, "u_ada", { kind: "remove-admin" }, ADMIN_EMAILS, NOW);
+    // Ada, no longer an admin, can do nothing more with a request that was already on its way.
+    await expect(
+      applyUserAction(db, ann, "u_boss", { kind: "revoke-sessions" }, ADMIN_EMAILS, NOW),
+    ).rejects.toThrow(/no longer an admin/);
     const [after] = await db.select().from(users).where(eq(users.id, "u_ada"));
     expect([after?.role, after?.adminGranted]).toEqual(["user", false]);
     expect((await db.select().from(adminAuditLog)).map((row) => row.action)).toEqual([

@@ -308,6 +308,24 @@ async function lockedUser(tx: Db, userId: string): Promise<TargetUser> {
   return row;
 }
 
+/**
+ * The acting admin, checked again inside the transaction (and held for it): an admin demoted or banned
+ * while their request was on its way acts no more.
+ */
+async function requireStillAdmin(tx: Db, actor: AdminActor): Promise<void> {
+  const [row] = await tx
+    .select({ role: users.role, bannedAt: users.bannedAt })
+    .from(users)
+    .where(eq(users.id, actor.id))
+    .for("share");
+  if (!row || row.role !== "admin" || row.bannedAt) throw new UserActionError("You are no longer an admin.");
+}
+
+/** A grant the subscription writer found older than the stored state (clocks apart): nothing was written. */
+function staleWrite(): UserActionError {
+  return new UserActionError("The plan changed at the same moment; reload the page and try again.");
+}
+
 async function activeGrant(tx: Db, userId: string, planId: PlanId): Promise<boolean> {
   const [row] = await tx
     .select({ status: subscriptions.status })
@@ -331,6 +349,7 @@ export async function applyUserAction(
   now = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    await requireStillAdmin(tx, actor);
     const target = await lockedUser(tx, userId);
     const self = target.id === actor.id;
     const configured = isConfiguredAdmin(target.email, adminEmails);
@@ -350,7 +369,7 @@ export async function applyUserAction(
     switch (action.kind) {
       case "grant-plan": {
         const had = await activeGrant(tx, target.id, action.planId);
-        await grantPlanTo(tx, target.id, action.planId, now);
+        if ((await grantPlanTo(tx, target.id, action.planId, now)) === "stale") throw staleWrite();
         await record(
           "plan.grant",
           { [action.planId]: had ? "granted" : "none" },
@@ -362,12 +381,12 @@ export async function applyUserAction(
         if (!(await activeGrant(tx, target.id, action.planId))) {
           throw new UserActionError(`This account has no granted ${action.planId} plan to revoke.`);
         }
-        await revokeGrantOf(tx, target.id, action.planId, now);
+        if ((await revokeGrantOf(tx, target.id, action.planId, now)) === "stale") throw staleWrite();
         await record("plan.revoke", { [action.planId]: "granted" }, { [action.planId]: "revoked" });
         return;
       }
       case "make-admin": {
-        if (target.adminGranted) throw new UserActionError("This account is already an admin.");
+        if (target.adminGranted || configured) throw new UserActionError("This account is already an admin.");
         await tx
           .update(users)
           .set({ adminGranted: true, role: "admin", updatedAt: now })

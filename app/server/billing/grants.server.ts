@@ -3,7 +3,7 @@ import { PLANS, type PlanId } from "~/core/plans";
 import type { Db } from "../db/database.server";
 import { users } from "../db/schema";
 import { addInterval } from "./periods";
-import { applySubscriptionSnapshot } from "./subscriptions.server";
+import { type ApplyResult, applySubscriptionSnapshot } from "./subscriptions.server";
 
 export class GrantError extends Error {
   override name = "GrantError";
@@ -26,10 +26,15 @@ async function userIdOf(db: Db, email: string): Promise<string> {
 /**
  * An admin's grant of a plan (lifetime, lps, or a paid plan for free): an active subscription from the
  * "grant" provider, written by the one subscription writer; lifetime never ends, the others last one
- * billing interval. Granting again renews it.
+ * billing interval. Granting again renews it. "stale" when the stored state is newer (nothing written).
  */
-export async function grantPlanTo(db: Db, userId: string, planId: PlanId, now = new Date()): Promise<void> {
-  await applySubscriptionSnapshot(db, {
+export async function grantPlanTo(
+  db: Db,
+  userId: string,
+  planId: PlanId,
+  now = new Date(),
+): Promise<ApplyResult> {
+  return applySubscriptionSnapshot(db, {
     userId,
     planId,
     status: "active",
@@ -48,8 +53,13 @@ export async function grantPlanTo(db: Db, userId: string, planId: PlanId, now = 
 }
 
 /** Ends a user's granted plan at once (the grant provider's subscription; a bought plan is not touched). */
-export async function revokeGrantOf(db: Db, userId: string, planId: PlanId, now = new Date()): Promise<void> {
-  await applySubscriptionSnapshot(db, {
+export async function revokeGrantOf(
+  db: Db,
+  userId: string,
+  planId: PlanId,
+  now = new Date(),
+): Promise<ApplyResult> {
+  return applySubscriptionSnapshot(db, {
     userId,
     planId,
     status: "canceled",

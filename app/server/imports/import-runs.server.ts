@@ -90,6 +90,16 @@ export async function startCommit(db: Db, actor: AdminActor, dryRunId: number): 
     storedPath: null,
     dryRunId: dryRun.id,
   });
+  // Logged before the first row is written: an import cut off by a crash is in the audit log too (its
+  // outcome, "import.commit", is logged when it ends).
+  await recordAdminAction(db, actor, {
+    action: "import.start",
+    targetType: "import",
+    targetId: String(run.id),
+    targetLabel: run.fileName,
+    before: null,
+    after: { status: "running", dryRun: dryRun.id },
+  });
   return { run, finished: carryOutInBackground(db, run, storedPath, actor) };
 }
 

@@ -10,7 +10,7 @@ import { checkUploadName, DEFAULT_MAX_IMPORT_BYTES, uploadSizeProblem } from "~/
 import { SNIFF_BYTES } from "../companies/import/input-guard.server";
 import { fileHeadProblem } from "../companies/import-companies.server";
 import { env } from "../env.server";
-import { mediaTypeOf } from "../read-body.server";
+import { DRAIN_LIMIT_BYTES, mediaTypeOf } from "../read-body.server";
 
 /** An upload refused, with the status and the message for the person who sent it. */
 export class UploadRefused extends Error {
@@ -95,6 +95,7 @@ export async function receiveUpload(request: Request, options: UploadOptions = {
       meter,
       createWriteStream(storedPath, { flags: "wx" }),
     );
+    if (meter.refusal) throw meter.refusal;
     if (meter.bytes === 0) throw new UploadRefused(400, uploadSizeProblem(0) as string);
   } catch (error) {
     await rm(storedPath, { force: true });
@@ -104,9 +105,16 @@ export async function receiveUpload(request: Request, options: UploadOptions = {
   return { storedPath, fileBytes: meter.bytes, fileName: name.fileName };
 }
 
-/** Counts the bytes, refuses past the limit, and checks the file's start before passing it on. */
+/**
+ * Counts the bytes, refuses past the limit, and checks the file's start before passing it on. A refusal
+ * does not break the request: the meter stops passing bytes on and keeps reading (up to DRAIN_LIMIT_BYTES
+ * more), so the client, still sending, gets the answer that says why instead of a dropped connection (the
+ * reason read-body.server.ts drains too). Past that the request is given up on.
+ */
 class UploadMeter extends Transform {
   bytes = 0;
+  refusal: UploadRefused | null = null;
+  private refusedAt = 0;
   private head: Buffer[] = [];
   private headChecked = false;
 
@@ -116,9 +124,14 @@ class UploadMeter extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.bytes += chunk.length;
+    if (this.refusal) {
+      callback(this.bytes - this.refusedAt > DRAIN_LIMIT_BYTES ? this.refusal : undefined);
+      return;
+    }
     const tooLarge = uploadSizeProblem(this.bytes, this.maxBytes);
     if (tooLarge !== null) {
-      callback(new UploadRefused(413, tooLarge));
+      this.refuse(new UploadRefused(413, tooLarge));
+      callback();
       return;
     }
     if (this.headChecked) {
@@ -130,21 +143,28 @@ class UploadMeter extends Transform {
       callback();
       return;
     }
-    callback(this.releaseHead());
+    this.releaseHead();
+    callback();
   }
 
   override _flush(callback: TransformCallback): void {
-    callback(this.headChecked || this.bytes === 0 ? undefined : this.releaseHead());
+    if (!this.refusal && !this.headChecked && this.bytes > 0) this.releaseHead();
+    callback();
   }
 
-  private releaseHead(): UploadRefused | undefined {
+  private refuse(refusal: UploadRefused): void {
+    this.refusal = refusal;
+    this.refusedAt = this.bytes;
+    this.head = [];
+  }
+
+  private releaseHead(): void {
     this.headChecked = true;
     const head = Buffer.concat(this.head);
     this.head = [];
     const problem = fileHeadProblem(head);
-    if (problem !== null) return new UploadRefused(400, problem);
-    this.push(head);
-    return undefined;
+    if (problem !== null) this.refuse(new UploadRefused(400, problem));
+    else this.push(head);
   }
 }
 
