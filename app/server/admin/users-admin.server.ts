@@ -318,7 +318,7 @@ async function requireStillAdmin(tx: Db, actor: AdminActor): Promise<void> {
     .from(users)
     .where(eq(users.id, actor.id))
     .for("share");
-  if (!row || row.role !== "admin" || row.bannedAt) throw new UserActionError("You are no longer an admin.");
+  if (row?.role !== "admin" || row.bannedAt) throw new UserActionError("You are no longer an admin.");
 }
 
 /** A grant the subscription writer found older than the stored state (clocks apart): nothing was written. */
