@@ -1,53 +1,99 @@
-// `npm run db:seed -- [--count N] [--seed S] [--replace]`: inserts the deterministic demo data set.
+// `npm run db:seed -- [--count N] [--lps N] [--seed S] [--replace]`: inserts the deterministic demo data set:
+// N companies, or with --lps N LPs (issue 17; with --count too, both). --replace empties what is seeded first.
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { invalidateCatalog } from "../app/server/companies/catalog.server";
+import type { Db } from "../app/server/db/database.server";
 import { queryRows } from "../app/server/db/query-rows.server";
 import { DEFAULT_DEMO_COMPANY_COUNT, DEFAULT_DEMO_SEED } from "../app/server/demo-data/generate-companies";
+import { DEFAULT_DEMO_LP_SEED } from "../app/server/demo-data/generate-lps";
+import { deleteAllLps, seedLps, tidyLpsAfterBulkLoad } from "../app/server/demo-data/lp-seed.server";
 import { deleteAllCompanies, seedCompanies, tidyAfterBulkLoad } from "../app/server/demo-data/seed.server";
 import { refreshSimilarities } from "../app/server/similarity/similarity-refresh.server";
 import { fail, withAppDatabase } from "./open-app-database";
 
 const { values } = parseArgs({
   options: {
-    count: { type: "string", default: String(DEFAULT_DEMO_COMPANY_COUNT) },
-    seed: { type: "string", default: String(DEFAULT_DEMO_SEED) },
+    count: { type: "string" },
+    lps: { type: "string" },
+    seed: { type: "string" },
     replace: { type: "boolean", default: false },
   },
 });
-const count = Number(values.count);
-const seed = Number(values.seed);
+// Companies unless only --lps was asked for: `db:seed` alone seeds companies, as it always did.
+const seedsCompanies = values.count !== undefined || values.lps === undefined;
+const count = Number(values.count ?? DEFAULT_DEMO_COMPANY_COUNT);
+const lpCount = values.lps === undefined ? 0 : Number(values.lps);
+const seed = values.seed === undefined ? undefined : Number(values.seed);
 if (!Number.isInteger(count) || count < 1 || count > 1_000_000)
   fail("--count must be a whole number from 1 to 1,000,000.");
-if (!Number.isInteger(seed)) fail("--seed must be a whole number.");
+if (values.lps !== undefined && (!Number.isInteger(lpCount) || lpCount < 1 || lpCount > 1_000_000))
+  fail("--lps must be a whole number from 1 to 1,000,000.");
+if (seed !== undefined && !Number.isInteger(seed)) fail("--seed must be a whole number.");
 
-// The database is closed (written to disk) before the success line.
-const result = await withAppDatabase(async (database) => {
-  const existing = await queryRows(database.db, sql`select 1 as one from companies limit 1`);
-  if (existing.length > 0 && !values.replace) {
+const format = (n: number) => n.toLocaleString("en-US");
+
+async function isEmpty(db: Db, table: "companies" | "lps"): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 as one from ${sql.identifier(table)} limit 1`);
+  return rows.length === 0;
+}
+
+// The database is closed (written to disk) before the success lines.
+const lines = await withAppDatabase(async (database) => {
+  const done: string[] = [];
+  if (seedsCompanies && !values.replace && !(await isEmpty(database.db, "companies")))
     fail("The companies table is not empty. Run with --replace to delete every company and seed again.");
-  }
-  const seeded = await database.db.transaction(async (tx) => {
-    if (values.replace) await deleteAllCompanies(tx);
-    let reported = 0;
-    return seedCompanies(tx, {
-      count,
-      seed,
-      onProgress(inserted) {
-        if (inserted - reported >= 50_000 || inserted === count) {
-          reported = inserted;
-          process.stdout.write(`\r${inserted.toLocaleString("en-US")} / ${count.toLocaleString("en-US")}`);
-        }
-      },
+  if (lpCount > 0 && !values.replace && !(await isEmpty(database.db, "lps")))
+    fail("The lps table is not empty. Run with --replace to delete every LP and seed again.");
+
+  if (seedsCompanies) {
+    const seeded = await database.db.transaction(async (tx) => {
+      if (values.replace) await deleteAllCompanies(tx);
+      let reported = 0;
+      return seedCompanies(tx, {
+        count,
+        seed: seed ?? DEFAULT_DEMO_SEED,
+        onProgress(inserted) {
+          if (inserted - reported >= 50_000 || inserted === count) {
+            reported = inserted;
+            process.stdout.write(`\r${format(inserted)} / ${format(count)} companies`);
+          }
+        },
+      });
     });
-  });
-  await tidyAfterBulkLoad(database.db);
-  invalidateCatalog();
-  // Issue 14: the similar companies of the new data set.
-  const similar = await refreshSimilarities(database.db);
-  return { ...seeded, similarMs: similar.ms };
+    await tidyAfterBulkLoad(database.db);
+    invalidateCatalog();
+    // Issue 14: the similar companies of the new data set.
+    const similar = await refreshSimilarities(database.db);
+    const rate = Math.round(seeded.inserted / (seeded.ms / 1000));
+    done.push(
+      `Seeded ${format(seeded.inserted)} companies in ${seeded.ms} ms (${rate} rows/s); similar companies computed in ${(similar.ms / 1000).toFixed(1)} s.`,
+    );
+  }
+
+  if (lpCount > 0) {
+    if (seedsCompanies) process.stdout.write("\n");
+    const seeded = await database.db.transaction(async (tx) => {
+      if (values.replace) await deleteAllLps(tx);
+      let reported = 0;
+      return seedLps(tx, {
+        count: lpCount,
+        seed: seed ?? DEFAULT_DEMO_LP_SEED,
+        onProgress(inserted) {
+          if (inserted - reported >= 10_000 || inserted === lpCount) {
+            reported = inserted;
+            process.stdout.write(`\r${format(inserted)} / ${format(lpCount)} LPs`);
+          }
+        },
+      });
+    });
+    const tidyStarted = performance.now();
+    await tidyLpsAfterBulkLoad(database.db);
+    const tidyMs = Math.round(performance.now() - tidyStarted);
+    done.push(
+      `Seeded ${format(seeded.inserted)} LPs with ${format(seeded.contacts)} contacts and ${format(seeded.commitments)} commitments in ${seeded.ms} ms (vacuum analyze ${tidyMs} ms).`,
+    );
+  }
+  return done;
 });
-const rate = Math.round(result.inserted / (result.ms / 1000));
-console.log(
-  `\nSeeded ${result.inserted.toLocaleString("en-US")} companies in ${result.ms} ms (${rate} rows/s); similar companies computed in ${(result.similarMs / 1000).toFixed(1)} s.`,
-);
+console.log(`\n${lines.join("\n")}`);

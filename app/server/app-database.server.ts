@@ -1,5 +1,6 @@
 import { countCompanies } from "./companies/stats.server";
 import { type Database, type Db, openDatabase } from "./db/database.server";
+import { seedLpsIfEmpty } from "./demo-data/lp-seed.server";
 import { seedIfEmpty } from "./demo-data/seed.server";
 import { env, serverProcessPlan } from "./env.server";
 import { logger } from "./logger.server";
@@ -73,6 +74,11 @@ async function startDatabase(): Promise<Database> {
       const seeded = await seedIfEmpty(database.db, { count: config.SEED_COUNT });
       if (seeded) logger.info(seeded, "seeded the demo data set into an empty database");
       wasSeededAtStart = seeded !== null;
+      // Issue 17: the demo LPs, on their own emptiness, so a database made before the LP tables gets them too.
+      if (config.LP_SEED_COUNT > 0) {
+        const seededLps = await seedLpsIfEmpty(database.db, { count: config.LP_SEED_COUNT });
+        if (seededLps) logger.info(seededLps, "seeded the demo LP set into an empty lps table");
+      }
     }
     // One serving process computes them in the background (pages fall back meanwhile); a primary, which
     // serves nothing, before its workers start, so no worker ever starts a second refresh.

@@ -83,6 +83,8 @@ const envSchema = z
     /** Seed the demo data set when the companies table is empty at start. Default: on, except in production. */
     SEED_ON_EMPTY: booleanString.optional(),
     SEED_COUNT: z.coerce.number().int().min(1).max(1_000_000).default(17_555),
+    /** Issue 17: demo LPs seeded (with SEED_ON_EMPTY) when the lps table is empty at start; 0: none. */
+    LP_SEED_COUNT: z.coerce.number().int().min(0).max(1_000_000).default(3_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** The public URL of the app, used in links inside emails. Default: http://localhost:PORT. */
     APP_URL: z

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { SUBSCRIPTION_STATUSES } from "../../core/access";
+import { ACCEPTS_EMERGING_VALUES, LP_TYPES, MFO_MODELS } from "../../core/lp-types";
 import { PLAN_IDS } from "../../core/plans";
 
 /**
@@ -742,3 +743,151 @@ export const importRuns = pgTable(
 );
 
 export type ImportRunRow = typeof importRuns.$inferSelect;
+
+/** `'a', 'b'` for a check constraint listing the allowed values of a column. */
+function sqlValueList(values: readonly string[]) {
+  return sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", "));
+}
+
+/*
+ * Issue 17: the limited-partners (LP) database. An LP organisation (lps) with its contacts (lp_contacts) and
+ * the fund commitments it is known for (lp_commitments). Enumerated values are core/lp-types.ts slugs.
+ *
+ * Built for /lps search at 100,000 LPs and 250,000 contacts (page + count p95 <= 30 ms on PostgreSQL): the
+ * text search reads one trigram index on lps.search_text, which holds the LP's name, city and every
+ * contact's name. A separate contacts search would make each text query an OR of an LP match and a
+ * semi-join into lp_contacts, which the planner can only run as a filter over every LP (no bitmap OR of a
+ * subquery) and which the count query would repeat; one column on the LP keeps page and count to one index
+ * probe. Triggers keep it (migration 0020): lps' own trigger rebuilds it on every insert or update of the
+ * LP, and a statement trigger on lp_contacts touches the LPs whose contacts' names changed, once per LP and
+ * statement. The app never writes it. A bulk load writes the contacts first (their foreign key is deferrable,
+ * migration 0020), so that each LP is written once, already with its contacts (lp-seed.server.ts).
+ */
+export const lps = pgTable(
+  "lps",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    type: text("type", { enum: LP_TYPES }).notNull(),
+    city: text("city"),
+    region: text("region"),
+    country: text("country"),
+    website: text("website"),
+    /** Host of the website without "www.": the match key of a later import. */
+    websiteDomain: text("website_domain"),
+    /** Assets under management in USD, as of aum_as_of; null: not disclosed. */
+    aumUsd: bigint("aum_usd", { mode: "number" }),
+    aumAsOf: date("aum_as_of", { mode: "string" }),
+    /** The check size it writes into one fund, in USD. */
+    checkMinUsd: bigint("check_min_usd", { mode: "number" }),
+    checkMaxUsd: bigint("check_max_usd", { mode: "number" }),
+    assetClasses: text("asset_classes").array().notNull().default(sql`'{}'::text[]`),
+    stageFocus: text("stage_focus").array().notNull().default(sql`'{}'::text[]`),
+    /** Empty: a generalist. */
+    sectorFocus: text("sector_focus").array().notNull().default(sql`'{}'::text[]`),
+    geoFocus: text("geo_focus").array().notNull().default(sql`'{}'::text[]`),
+    acceptsEmerging: text("accepts_emerging", { enum: ACCEPTS_EMERGING_VALUES }).notNull().default("unknown"),
+    /** Known to commit to first-time funds (false: not known to). */
+    backsFirstTimeFunds: boolean("backs_first_time_funds").notNull().default(false),
+    /** Multi-family offices only: whether it decides (discretionary) or its families sign (advisory). */
+    mfoModel: text("mfo_model", { enum: MFO_MODELS }),
+    description: text("description"),
+    /**
+     * The /lps text search target: NFC, lower-cased name, city and each contact's "first last", joined by
+     * U+001F so no match spans two of them. Kept by triggers (migration 0020), never written by the app.
+     */
+    searchText: text("search_text"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("lps_search_text_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
+    // Multi-valued filters ("any of these asset classes"): && and @> on GIN.
+    index("lps_asset_classes_idx").using("gin", table.assetClasses),
+    index("lps_stage_focus_idx").using("gin", table.stageFocus),
+    index("lps_sector_focus_idx").using("gin", table.sectorFocus),
+    index("lps_geo_focus_idx").using("gin", table.geoFocus),
+    // Orders: by name (A-Z, the id breaks ties) and by AUM both ways, unknown AUM last, so a page is a walk
+    // of the index; the AUM ones also serve the AUM range filter. An ORDER BY must be spelled as the index
+    // reads ("lower(name) collate "C", id"; "aum_usd desc nulls last, id desc nulls last"), as the companies'
+    // search-order.server.ts does.
+    index("lps_name_order_idx").on(sql`lower(${table.name}) collate "C"`, table.id),
+    index("lps_aum_desc_id_idx").on(table.aumUsd.desc().nullsLast(), table.id.desc()),
+    index("lps_aum_asc_id_idx").on(table.aumUsd.asc().nullsLast(), table.id.asc()),
+    // Equality filters and their facet counts.
+    index("lps_type_aum_idx").on(table.type, table.aumUsd),
+    index("lps_country_city_idx").on(table.country, table.city),
+    // The check size filter asks for ranges that overlap the one wanted (min <= upper, max >= lower).
+    index("lps_check_min_idx").on(table.checkMinUsd),
+    index("lps_check_max_idx").on(table.checkMaxUsd),
+    index("lps_website_domain_idx").on(table.websiteDomain),
+    check("lps_type", sql`${table.type} in (${sqlValueList(LP_TYPES)})`),
+    check(
+      "lps_accepts_emerging",
+      sql`${table.acceptsEmerging} in (${sqlValueList(ACCEPTS_EMERGING_VALUES)})`,
+    ),
+    check(
+      "lps_mfo_model",
+      sql`${table.mfoModel} is null or (${table.type} = 'multi-family-office' and ${table.mfoModel} in (${sqlValueList(MFO_MODELS)}))`,
+    ),
+    check(
+      "lps_amounts",
+      sql`${table.aumUsd} >= 0 and ${table.checkMinUsd} >= 0 and ${table.checkMaxUsd} >= 0 and ${table.checkMinUsd} <= ${table.checkMaxUsd}`,
+    ),
+  ],
+);
+
+/** A person at an LP, in the LP's order (position 0 first: the main contact). */
+export const lpContacts = pgTable(
+  "lp_contacts",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    /** DEFERRABLE INITIALLY IMMEDIATE (migration 0020; Drizzle cannot say so): a bulk load defers it. */
+    lpId: integer("lp_id")
+      .notNull()
+      .references(() => lps.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name"),
+    title: text("title"),
+    email: text("email"),
+    linkedin: text("linkedin"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // An LP's contacts in order (and the foreign key's index: deleting an LP finds its contacts here).
+    index("lp_contacts_lp_id_position_idx").on(table.lpId, table.position),
+    // Do-not-sell and import matching look contacts up by address.
+    index("lp_contacts_email_lower_idx").on(sql`lower(${table.email})`),
+    check("lp_contacts_position", sql`${table.position} >= 0`),
+  ],
+);
+
+/** A fund an LP committed to: the commitments history of issue 17. */
+export const lpCommitments = pgTable(
+  "lp_commitments",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    lpId: integer("lp_id")
+      .notNull()
+      .references(() => lps.id, { onDelete: "cascade" }),
+    fundName: text("fund_name").notNull(),
+    vintage: integer("vintage"),
+    /** Null: not disclosed. */
+    amountUsd: bigint("amount_usd", { mode: "number" }),
+  },
+  (table) => [
+    index("lp_commitments_lp_id_vintage_idx").on(table.lpId, table.vintage.desc()),
+    check("lp_commitments_amount", sql`${table.amountUsd} >= 0`),
+    check("lp_commitments_vintage", sql`${table.vintage} between 1900 and 2200`),
+  ],
+);
+
+export type LpRow = typeof lps.$inferSelect;
+export type NewLpRow = typeof lps.$inferInsert;
+export type LpContactRow = typeof lpContacts.$inferSelect;
+export type NewLpContactRow = typeof lpContacts.$inferInsert;
+export type LpCommitmentRow = typeof lpCommitments.$inferSelect;
+export type NewLpCommitmentRow = typeof lpCommitments.$inferInsert;
