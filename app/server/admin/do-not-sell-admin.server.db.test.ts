@@ -15,14 +15,10 @@ import {
 } from "../db/schema";
 import { PUBLIC_FORM_RATE_LIMIT } from "../public-forms/rate-limit.server";
 import { submitDoNotSell } from "../public-forms/submit-do-not-sell.server";
+import { REFERENCE_LENGTH } from "../suppression/do-not-sell.server";
 import { suppressionHash } from "../suppression/email-hash.server";
 import type { AdminActor } from "./audit-log.server";
-import {
-  addSuppressionForAdmin,
-  listSuppressions,
-  REFERENCE_LENGTH,
-  suppressionSummary,
-} from "./do-not-sell-admin.server";
+import { addSuppressionForAdmin, listSuppressions, suppressionSummary } from "./do-not-sell-admin.server";
 
 const database = setUpTestDatabase();
 const ADMIN: AdminActor = { id: "user_boss", email: "boss@example.com", ipAddress: "203.0.113.9" };

@@ -1,25 +1,21 @@
-import { count, desc, eq, max, min, sql } from "drizzle-orm";
+import { count, eq, max, min } from "drizzle-orm";
 import { adminDoNotSellSchema } from "~/core/admin-do-not-sell";
 import { type FieldErrors, fieldErrorsOf } from "~/core/auth-forms";
 import { invalidateCatalog } from "../companies/catalog.server";
 import type { Db } from "../db/database.server";
 import { suppressedCompanies, suppressedContacts } from "../db/schema";
 import { env } from "../env.server";
-import { requestDoNotSell } from "../suppression/do-not-sell.server";
+import {
+  type DoNotSellRequest,
+  listDoNotSellRequests,
+  REFERENCE_LENGTH,
+  requestDoNotSell,
+} from "../suppression/do-not-sell.server";
 import { suppressionHash } from "../suppression/email-hash.server";
 import { type AdminActor, recordAdminAction } from "./audit-log.server";
 
-/** How many hex digits of a hash the console shows: enough to tell entries apart and quote one. */
-export const REFERENCE_LENGTH = 12;
-
 /** One entry of the list as the console shows it: never an address (the list holds none), a reference. */
-export interface SuppressionEntry {
-  reference: string;
-  requestedAt: Date;
-  lastRequestedAt: Date;
-  requestCount: number;
-  companiesHidden: number;
-}
+export type SuppressionEntry = DoNotSellRequest;
 
 export interface SuppressionSummary {
   addresses: number;
@@ -49,24 +45,12 @@ export async function suppressionSummary(db: Db): Promise<SuppressionSummary> {
   };
 }
 
-/** A page of the list, the latest request first. */
-export async function listSuppressions(
+/** A page of the list, the latest request first (the suppression module's own listing). */
+export function listSuppressions(
   db: Db,
   { page, size }: { page: number; size: number },
 ): Promise<SuppressionEntry[]> {
-  const rows = await db
-    .select({
-      hash: suppressedContacts.emailHash,
-      requestedAt: suppressedContacts.requestedAt,
-      lastRequestedAt: suppressedContacts.lastRequestedAt,
-      requestCount: suppressedContacts.requestCount,
-      companiesHidden: sql<number>`(select count(*)::int from suppressed_companies s where s.email_hash = ${suppressedContacts.emailHash})`,
-    })
-    .from(suppressedContacts)
-    .orderBy(desc(suppressedContacts.lastRequestedAt), desc(suppressedContacts.emailHash))
-    .limit(size)
-    .offset((page - 1) * size);
-  return rows.map(({ hash, ...row }) => ({ reference: hash.slice(0, REFERENCE_LENGTH), ...row }));
+  return listDoNotSellRequests(db, { limit: size, offset: (page - 1) * size });
 }
 
 /** The form as typed, echoed back after a refusal so nothing is lost. */

@@ -56,7 +56,7 @@ export async function requestDoNotSell(
 
 /** One do-not-sell request as the admins see it: when, how often, what it hid; never an address. */
 export interface DoNotSellRequest {
-  /** The first 12 hex digits of the hash: lets an admin tell requests apart and quote one. */
+  /** The hash's first REFERENCE_LENGTH hex digits. */
   reference: string;
   requestedAt: Date;
   lastRequestedAt: Date;
@@ -64,8 +64,17 @@ export interface DoNotSellRequest {
   companiesHidden: number;
 }
 
-/** The newest requests first (issue 7: "the request is recorded with its date for the admins"). */
-export async function listDoNotSellRequests(db: Db, limit = 100): Promise<DoNotSellRequest[]> {
+/** How many hex digits of a hash an admin sees: enough to tell requests apart and quote one. */
+export const REFERENCE_LENGTH = 12;
+
+/**
+ * The newest requests first (issue 7: "the request is recorded with its date for the admins"), a page at a
+ * time for the admin console (issue 16); ties broken by hash so pages never overlap.
+ */
+export async function listDoNotSellRequests(
+  db: Db,
+  { limit = 100, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<DoNotSellRequest[]> {
   const rows = await db
     .select({
       hash: suppressedContacts.emailHash,
@@ -75,7 +84,8 @@ export async function listDoNotSellRequests(db: Db, limit = 100): Promise<DoNotS
       companiesHidden: sql<number>`(select count(*)::int from suppressed_companies s where s.email_hash = ${suppressedContacts.emailHash})`,
     })
     .from(suppressedContacts)
-    .orderBy(desc(suppressedContacts.lastRequestedAt))
-    .limit(limit);
-  return rows.map(({ hash, ...row }) => ({ reference: hash.slice(0, 12), ...row }));
+    .orderBy(desc(suppressedContacts.lastRequestedAt), desc(suppressedContacts.emailHash))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ hash, ...row }) => ({ reference: hash.slice(0, REFERENCE_LENGTH), ...row }));
 }
