@@ -1,13 +1,3 @@
-// `npx tsx --max-old-space-size=160 scripts/bench-import-runs.ts [--rows 100000] [--bad 0.01]`: the admin
-// console's import (issue 16) through its server functions, as the imports page drives them: the upload
-// streamed to disk (receiveUpload on a Request whose body streams the file), the dry run in the
-// background with its progress polled from its row, then the import of the same stored file, then a dry
-// run of the same file again (all unchanged). Prints each phase's time, the progress the page would have
-// seen, and the process's peak RSS (PGlite runs in this process, as in the server).
-//
-// Into DATABASE_URL when set (an empty scratch database), else a fresh PGlite directory under the temp dir.
-// Target (issue 16): a 100,000-row file with the server's RSS under 400 MB.
-import { spawnSync } from "node:child_process";
 import { createReadStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
@@ -23,9 +13,9 @@ import { type ImportRunRow, users } from "../app/server/db/schema";
 import { importRunView } from "../app/server/imports/import-run-view.server";
 import { getImportRun, startCommit, startDryRun } from "../app/server/imports/import-runs.server";
 import { receiveUpload } from "../app/server/imports/import-upload.server";
+import { generateCrunchbaseFile, sampleMemory } from "./bench-import-helpers";
 
 const TARGET_PEAK_RSS_MB = 400;
-const RSS_SAMPLE_MS = 50;
 const POLL_MS = 1_000;
 
 const { values } = parseArgs({
@@ -40,7 +30,7 @@ const csvPath = path.join(workDir, "crunchbase.csv");
 const ADMIN: AdminActor = { id: "bench_admin", email: "bench@example.com", ipAddress: "127.0.0.1" };
 let database: Database | undefined;
 try {
-  generateFile(csvPath, values.rows, values.bad);
+  generateCrunchbaseFile(csvPath, values.rows, values.bad);
   const size = (await stat(csvPath)).size;
   console.log(`File: ${count(Number(values.rows))} rows, ${(size / 1024 / 1024).toFixed(1)} MB`);
   const url = process.env.DATABASE_URL || undefined;
@@ -143,40 +133,6 @@ async function follow(database: Database, id: number): Promise<ImportRunRow> {
       process.stdout.write(`    ${String(view.percent).padStart(3)}%  ${count(view.rowsRead)} rows read\n`);
     }
   }
-}
-
-function generateFile(out: string, rows: string, bad: string): void {
-  const script = path.resolve(import.meta.dirname, "make-crunchbase-csv.ts");
-  const result = spawnSync(
-    process.execPath,
-    [
-      ...process.execArgv.filter((arg) => !arg.startsWith("--max-old-space-size")),
-      script,
-      "--rows",
-      rows,
-      "--bad",
-      bad,
-      "--out",
-      out,
-    ],
-    { stdio: "inherit" },
-  );
-  if (result.status !== 0) throw new Error("Generating the CSV file failed.");
-}
-
-function sampleMemory(): { baseline: number; stop(): number } {
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, RSS_SAMPLE_MS);
-  return {
-    baseline,
-    stop() {
-      clearInterval(timer);
-      return Math.max(peak, process.memoryUsage().rss);
-    },
-  };
 }
 
 function heapCapMb(): number {

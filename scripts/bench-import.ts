@@ -1,11 +1,3 @@
-// `npm run bench:import [-- --rows 100000 --bad 0.01]`: times the CSV import of a generated Crunchbase file
-// (about 1% malformed rows) and samples the peak resident memory.
-//
-// Imports into DATABASE_URL when set (point it at an empty scratch database: `createdb rl_bench_import`),
-// else into a fresh PGlite directory under the system temp dir; never into the app's ./data.
-// Runs the file twice: the first pass inserts, the second updates every row (what a re-import costs).
-// Targets: at least 5,000 rows/s on a PostgreSQL server, peak RSS under 400 MB.
-import { spawnSync } from "node:child_process";
 import { createReadStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
@@ -15,10 +7,10 @@ import { sql } from "drizzle-orm";
 import { type ImportReport, importCompanies } from "../app/server/companies/import-companies.server";
 import { type Database, openDatabase } from "../app/server/db/database.server";
 import { queryRows } from "../app/server/db/query-rows.server";
+import { generateCrunchbaseFile, sampleMemory } from "./bench-import-helpers";
 
 const TARGET_ROWS_PER_SECOND = 5_000;
 const TARGET_PEAK_RSS_MB = 400;
-const RSS_SAMPLE_MS = 50;
 
 const { values } = parseArgs({
   options: {
@@ -32,7 +24,7 @@ const workDir = await mkdtemp(path.join(os.tmpdir(), "rl-bench-import-"));
 const csvPath = path.join(workDir, "crunchbase.csv");
 let database: Database | undefined;
 try {
-  generateFile(csvPath, values.rows, values.bad);
+  generateCrunchbaseFile(csvPath, values.rows, values.bad);
   const size = (await stat(csvPath)).size;
   console.log(`File: ${csvPath} (${(size / 1024 / 1024).toFixed(1)} MB)`);
 
@@ -81,32 +73,6 @@ try {
   await database?.close();
   if (values.keep) console.log(`Kept ${workDir}`);
   else await rm(workDir, { recursive: true, force: true });
-}
-
-/** Generated in a child process, so the generator's memory does not count towards the import's peak. */
-function generateFile(out: string, rows: string, bad: string): void {
-  const script = path.resolve(import.meta.dirname, "make-crunchbase-csv.ts");
-  const result = spawnSync(
-    process.execPath,
-    [...process.execArgv, script, "--rows", rows, "--bad", bad, "--out", out],
-    { stdio: "inherit" },
-  );
-  if (result.status !== 0) throw new Error("Generating the CSV file failed.");
-}
-
-function sampleMemory(): { baseline: number; stop(): number } {
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, RSS_SAMPLE_MS);
-  return {
-    baseline,
-    stop() {
-      clearInterval(timer);
-      return Math.max(peak, process.memoryUsage().rss);
-    },
-  };
 }
 
 function rowsPerSecond(report: ImportReport | undefined): number {
