@@ -109,6 +109,7 @@ async function serve(role) {
   app.use(sameOriginOnly({ appUrl: address.appUrl, exemptPaths: ["/api/webhooks/stripe"] }));
   // The CSV export is piped with backpressure by our own bridge, not React Router's writer (decision 006).
   app.all("/api/export-csv", streamingRoute(lifecycle.exportCsv, { logger }));
+  app.all("/api/export-lps", streamingRoute(lifecycle.exportLpsCsv, { logger }));
   // The sitemaps too: a company sitemap streams up to 45,000 URLs from the database (issue 13).
   app.get(["/sitemap.xml", "/sitemaps/:file"], streamingRoute(lifecycle.handleSitemapRequest, { logger }));
   app.all("/{*splat}", createRequestHandler({ build }));

@@ -20,7 +20,7 @@ import { securityHeaders } from "./server/security-headers.server";
 // server.mjs reaches these through the server build's entry module.
 export { DATABASE_UNAVAILABLE } from "./core/messages";
 export { causedByDatabaseOutage, RETRY_AFTER_SECONDS } from "./server/database-unavailable.server";
-export { exportCsv } from "./server/export/export-endpoint.server";
+export { exportCsv, exportLpsCsv } from "./server/export/export-endpoint.server";
 export { planServerProcesses, prepareApp, shutdownApp } from "./server/lifecycle.server";
 export { captureConsole, logger } from "./server/logger.server";
 export { withRequestId } from "./server/request-scope.server";

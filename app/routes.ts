@@ -36,6 +36,8 @@ export default [
   ...prefix("compare", [index("routes/compare/hub.tsx"), route(":slug", "routes/compare/compare.tsx")]),
 
   route("search", "routes/search/search.tsx"),
+  // The limited-partners database (issue 17): the search page's anatomy over LPs and their contacts
+  route("lps", "routes/lps/lps.tsx"),
   route("profile", "routes/account/profile.tsx"),
 
   // Subscriptions: the plan pages, the payment return and the demo provider's checkout page
@@ -69,6 +71,8 @@ export default [
     route("upgrade-trial", "routes/api/upgrade-trial.ts"),
     route("export-csv", "routes/api/export-csv.ts"),
     route("search-facets", "routes/api/search-facets.ts"),
+    route("export-lps", "routes/api/export-lps.ts"),
+    route("lps-facets", "routes/api/lps-facets.ts"),
     route("webhooks/stripe", "routes/api/stripe-webhook.ts"),
   ]),
 

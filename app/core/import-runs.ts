@@ -9,6 +9,22 @@ import { csvRow } from "./csv";
 export type ImportRunKind = "dry_run" | "commit";
 export type ImportRunStatus = "running" | "done" | "failed";
 
+/** Issue 17: what a run's file holds, which decides its importer. */
+export const IMPORT_SUBJECTS = ["companies", "lps"] as const;
+export type ImportSubject = (typeof IMPORT_SUBJECTS)[number];
+
+/** What the page calls each subject: the choice on the upload form and the history's column. */
+export const IMPORT_SUBJECT_LABELS: Readonly<Record<ImportSubject, string>> = {
+  companies: "Companies",
+  lps: "LPs",
+};
+
+/** The `subject` an upload names (absent: companies, as before issue 17), or null when it names none we know. */
+export function importSubjectOf(raw: string | null | undefined): ImportSubject | null {
+  if (raw === null || raw === undefined || raw === "") return "companies";
+  return (IMPORT_SUBJECTS as readonly string[]).includes(raw) ? (raw as ImportSubject) : null;
+}
+
 /** The largest upload accepted by default: about 370,000 Crunchbase rows. */
 export const DEFAULT_MAX_IMPORT_BYTES = 250 * 1024 * 1024;
 /**
@@ -127,6 +143,8 @@ export interface ImportRunLike {
   createdAt: Date;
   rowsRead: number;
   progressAt: Date;
+  /** Absent: companies. */
+  subject?: ImportSubject;
 }
 
 const timeOfDay = new Intl.DateTimeFormat("en-US", {
@@ -136,15 +154,18 @@ const timeOfDay = new Intl.DateTimeFormat("en-US", {
   timeZone: "UTC",
 });
 
-function whoAndWhen(run: Pick<ImportRunLike, "actorEmail" | "createdAt">): string {
-  const who = run.actorEmail ?? "the command line (npm run import)";
+function whoAndWhen(run: Pick<ImportRunLike, "actorEmail" | "createdAt" | "subject">): string {
+  const command = run.subject === "lps" ? "npm run import:lps" : "npm run import";
+  const who = run.actorEmail ?? `the command line (${command})`;
   return `started by ${who} at ${timeOfDay.format(run.createdAt)} UTC`;
 }
 
 /** Why a second import is refused while one runs. */
 export function importBusyMessage(running: ImportRunLike | null): string {
   if (running === null) return "Another import was running a moment ago; try again.";
-  const what = running.kind === "dry_run" ? "a dry run of" : "an import of";
+  const what =
+    (running.kind === "dry_run" ? "a dry run of" : "an import of") +
+    (running.subject === "lps" ? " LPs from" : "");
   const rows = running.rowsRead > 0 ? `, ${running.rowsRead.toLocaleString("en-US")} rows read so far` : "";
   return (
     `Another import is running (${what} ${running.fileName}, ${whoAndWhen(running)}${rows}). ` +
@@ -167,6 +188,7 @@ export interface ImportRunView {
   id: number;
   kind: ImportRunKind;
   status: ImportRunStatus;
+  subject: ImportSubject;
   source: "console" | "command_line";
   actorEmail: string | null;
   fileName: string;
@@ -181,6 +203,9 @@ export interface ImportRunView {
   rejected: number;
   suppressed: number;
   duplicates: number;
+  /** An LP run: contacts inserted or changed, and stored contacts the file's replaced (0 for companies). */
+  contactsWritten: number;
+  contactsRemoved: number;
   error: string | null;
   createdAt: string;
   finishedAt: string | null;

@@ -4,7 +4,7 @@
  * read. Lists are in the order a filter shows them. The database checks the stored values against these
  * lists (schema.ts), so changing a slug needs a migration.
  */
-import { continentOf } from "./continents";
+import { CONTINENTS, COUNTRIES_BY_CONTINENT, continentOf } from "./continents";
 
 /** A slug with its label. */
 export interface LpOption<Slug extends string = string> {
@@ -192,6 +192,22 @@ export function lpRegionOf(country: string): LpRegion | undefined {
     default:
       return undefined;
   }
+}
+
+const countriesByLpRegion = new Map<string, string[]>();
+for (const continent of CONTINENTS) {
+  for (const country of COUNTRIES_BY_CONTINENT[continent]) {
+    const region = lpRegionOf(country);
+    if (region) countriesByLpRegion.set(region, [...(countriesByLpRegion.get(region) ?? []), country]);
+  }
+}
+
+/**
+ * The countries whose headquarters lie in an LP region (the /lps location filter), as the continents
+ * mapping spells them; empty for an unknown region.
+ */
+export function countriesOfLpRegion(region: string): readonly string[] {
+  return countriesByLpRegion.get(region) ?? [];
 }
 
 /**

@@ -138,6 +138,9 @@ export const EXPORT_DENIED = {
   noExportAccess: "Exports need an active paid plan. Choose a plan to export.",
 } as const;
 
+/** Issue 17: the LP export (and LP contacts' full emails) need LP access: the LP Database plan, or admin. */
+export const LP_EXPORT_DENIED = "Exporting LPs needs the LP Database plan.";
+
 export const EXPORT_FAILED = EXPORT_TOASTS.failure.description;
 export const EXPORT_BUSY = "Too many exports are running right now. Please try again in a minute.";
 
@@ -167,6 +170,7 @@ export const BILLING_ERRORS = {
   signInFirst: "Please sign in first.",
   unknownPlan: "Choose the monthly or the annual plan.",
   notConfigured: "Payments are not configured.",
+  lpPlanNotForSale: "The LP Database plan is not on sale yet. Contact us for access.",
   noTrial: "You have no trial to upgrade.",
   noSubscription: "You have no subscription to manage.",
   noBillingAccount: "No billing account was found.",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCheckoutPlanId, monthlyEquivalent, PLANS } from "./plans";
+import { isCheckoutPlanId, lpPlanFor, monthlyEquivalent, PLANS } from "./plans";
 
 describe("plans (spec 9)", () => {
   it("prices the monthly plan at $79 and the annual plan at $299, each with a 7-day trial", () => {
@@ -22,7 +22,8 @@ describe("plans (spec 9)", () => {
     expect(isCheckoutPlanId("monthly")).toBe(true);
     expect(isCheckoutPlanId("pro")).toBe(true);
     expect(isCheckoutPlanId("lifetime")).toBe(false);
-    expect(isCheckoutPlanId("lps")).toBe(false);
+    expect(isCheckoutPlanId("lps")).toBe(true);
+    expect(lpPlanFor(990)).toMatchObject({ id: "lps", priceCents: 99_000, priceNote: "$990 billed yearly" });
     expect(isCheckoutPlanId(undefined)).toBe(false);
   });
 });

@@ -5,8 +5,8 @@
 export const PLAN_IDS = ["monthly", "pro", "lifetime", "lps"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
-/** Plans a customer can buy at checkout (the others are granted). */
-export const CHECKOUT_PLAN_IDS = ["monthly", "pro"] as const;
+/** Plans a customer can buy at checkout (lifetime is only granted). */
+export const CHECKOUT_PLAN_IDS = ["monthly", "pro", "lps"] as const;
 export type CheckoutPlanId = (typeof CHECKOUT_PLAN_IDS)[number];
 
 export interface Plan {
@@ -59,6 +59,8 @@ export const PLANS: Record<PlanId, Plan> = {
     trialDays: 0,
     priceNote: "Granted",
   },
+  // Issue 17: the price is configuration (LP_PLAN_PRICE_USD; with Stripe, STRIPE_PRICE_LPS's amount), so
+  // the catalogue holds none: lpPlanFor fills it in. No trial: the sample is the LP database's free look.
   lps: {
     id: "lps",
     name: "LP Database",
@@ -68,6 +70,20 @@ export const PLANS: Record<PlanId, Plan> = {
     priceNote: "LP database access",
   },
 };
+
+/** The LP plan at its configured yearly price in whole US dollars. */
+export function lpPlanFor(priceUsd: number): Plan {
+  return {
+    ...PLANS.lps,
+    priceCents: priceUsd * 100,
+    priceNote: `$${priceUsd.toLocaleString("en-US")} billed yearly`,
+  };
+}
+
+/** Whether a plan opens the startup database (and so is one of the plans a person holds one of at a time). */
+export function isProPlan(planId: PlanId): boolean {
+  return planId !== "lps";
+}
 
 /** "$25/month" for the annual plan: the yearly price over 12 months, rounded to whole dollars. */
 export function monthlyEquivalent(plan: Plan): string | null {

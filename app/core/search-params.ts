@@ -1,25 +1,31 @@
 import { type AmountValue, ANY, amountOption, type DateValue, dateOption } from "./funding-filters";
 import { DEFAULT_SORT, type SortValue, sortOption } from "./search-sort";
 
-/** spec 9: 50 results per page, the default; issue 15 lets subscribers pick 25 or 100 too. */
-export const PAGE_SIZE = 50;
-export const PAGE_SIZES = [25, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
-/**
- * Results stop 100,000 rows deep (page 2,000 at 50 a page): nobody reads further, and the offset would cost
- * a scan. Narrow the search instead.
- */
-export const MAX_RESULT_DEPTH = 100_000;
-/** The last page at the default page size. */
-export const MAX_PAGE = MAX_RESULT_DEPTH / PAGE_SIZE;
-export const MAX_QUERY_LENGTH = 200;
-/** Values one multi-select filter takes at most (a longer list is cut, with a message). */
-export const MAX_FILTER_VALUES = 20;
+import {
+  cleanValue as clean,
+  MAX_PAGE,
+  PAGE_SIZE,
+  type PageSize,
+  readList,
+  readPage,
+  readPageSize,
+  readQuery,
+  type SearchParamError,
+} from "./url-values";
 
-/** The last page a page size reaches. */
-export function maxPageFor(size: number): number {
-  return Math.floor(MAX_RESULT_DEPTH / size);
-}
+// The URL machinery every listing shares lives in url-values.ts; these names stay importable from here.
+export {
+  MAX_FILTER_VALUES,
+  MAX_PAGE,
+  MAX_QUERY_LENGTH,
+  MAX_RESULT_DEPTH,
+  maxPageFor,
+  PAGE_SIZE,
+  PAGE_SIZES,
+  type PageSize,
+  type SearchParamError,
+  toggledValue,
+} from "./url-values";
 
 /**
  * spec 3 "active filter set", plus the text query, the order and the page: the whole view, kept in the URL
@@ -62,46 +68,10 @@ export function isMultiFilterKey(key: FilterKey): key is MultiFilterKey {
   return (MULTI_FILTER_KEYS as readonly string[]).includes(key);
 }
 
-export interface SearchParamError {
-  param: string;
-  message: string;
-}
-
 const LOCATION_PREFIXES = ["continent:", "country:", "state:"] as const;
 
-/** Control characters (C0, DEL, C1) that are not white space: dropped from every value. */
-const CONTROL_CHARACTERS = /(?![\t\n\v\f\r\u0085])\p{Cc}/gu;
-
-/**
- * One form of a URL value for every reader (search, count, export, activity): control characters dropped
- * (PostgreSQL refuses a NUL byte in text, and U+001F separates the fields of search_text), white space
- * runs as one space, Unicode NFC (the form of the stored text: "zu\u0308rich" is "zürich"), at most `max`
- * characters without splitting a surrogate pair.
- */
-function normalizeValue(value: string | null): string {
-  return (value ?? "")
-    .replace(CONTROL_CHARACTERS, "")
-    .replace(/[\s\u0085]+/g, " ")
-    .trim()
-    .normalize("NFC");
-}
-
-function clean(value: string | null, max = MAX_QUERY_LENGTH): string {
-  const text = normalizeValue(value);
-  if (text.length <= max) return text;
-  const end = /[\ud800-\udbff]/.test(text.charAt(max - 1)) ? max - 1 : max;
-  return text.slice(0, end).trimEnd();
-}
-
-/** A filter's values: each cleaned, empty ones and repeats dropped, at most MAX_FILTER_VALUES. */
 function cleanList(params: URLSearchParams, key: MultiFilterKey, errors: SearchParamError[]): string[] {
-  const values = [...new Set(params.getAll(key).map((value) => clean(value)))].filter(Boolean);
-  if (values.length <= MAX_FILTER_VALUES) return values;
-  errors.push({
-    param: key,
-    message: `A filter takes at most ${MAX_FILTER_VALUES} values; the first ${MAX_FILTER_VALUES} were kept.`,
-  });
-  return values.slice(0, MAX_FILTER_VALUES);
+  return readList(params, key, errors);
 }
 
 function readLocations(params: URLSearchParams, errors: SearchParamError[]): string[] {
@@ -116,18 +86,6 @@ function readLocations(params: URLSearchParams, errors: SearchParamError[]): str
   });
 }
 
-function readPageSize(params: URLSearchParams, errors: SearchParamError[]): PageSize {
-  const size = normalizeValue(params.get("size"));
-  if (size === "") return PAGE_SIZE;
-  const known = PAGE_SIZES.find((candidate) => String(candidate) === size);
-  if (known) return known;
-  errors.push({
-    param: "size",
-    message: `"${size}" is not a page size (${PAGE_SIZES.join(", ")}); showing ${PAGE_SIZE} a page.`,
-  });
-  return PAGE_SIZE;
-}
-
 /**
  * Reads the search state from a URL. A bad value is dropped with a clear message (never a 500, never
  * silently different results): the caller shows the messages next to the results of the rest.
@@ -138,10 +96,7 @@ export function parseSearchParams(params: URLSearchParams): {
 } {
   const errors: SearchParamError[] = [];
   const state: SearchState = { ...EMPTY_SEARCH };
-  state.q = clean(params.get("q"));
-  if (normalizeValue(params.get("q")).length > MAX_QUERY_LENGTH) {
-    errors.push({ param: "q", message: `The search text was cut to ${MAX_QUERY_LENGTH} characters.` });
-  }
+  state.q = readQuery(params, errors);
   state.industry = cleanList(params, "industry", errors);
   state.stage = cleanList(params, "stage", errors);
   state.location = readLocations(params, errors);
@@ -174,22 +129,7 @@ export function parseSearchParams(params: URLSearchParams): {
   }
 
   state.size = readPageSize(params, errors);
-  const lastPage = maxPageFor(state.size);
-  const page = normalizeValue(params.get("page"));
-  if (page !== "") {
-    const number = Number(page);
-    if (!Number.isInteger(number) || number < 1) {
-      errors.push({ param: "page", message: `"${page}" is not a page number; showing page 1.` });
-    } else if (number > lastPage) {
-      errors.push({
-        param: "page",
-        message: `Pages stop at ${lastPage.toLocaleString("en-US")}; narrow the search instead.`,
-      });
-      state.page = lastPage;
-    } else {
-      state.page = number;
-    }
-  }
+  state.page = readPage(params, state.size, errors);
   return { state, errors };
 }
 
@@ -217,11 +157,6 @@ export function withChange(state: SearchState, change: Partial<Omit<SearchState,
 /** The search without any filter (the text query, order and size stay). */
 export function withoutFilters(state: SearchState): SearchState {
   return withChange(state, { industry: [], stage: [], location: [], amount: "", date: "" });
-}
-
-/** A multi-select filter with `value` added, or removed when it is there. */
-export function toggledValue(values: readonly string[], value: string): string[] {
-  return values.includes(value) ? values.filter((existing) => existing !== value) : [...values, value];
 }
 
 /** Chosen filter values (one chip each). */

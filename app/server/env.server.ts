@@ -126,6 +126,11 @@ const envSchema = z
     STRIPE_PRICE_MONTHLY: z.string().optional(),
     STRIPE_PRICE_ANNUAL: z.string().optional(),
     STRIPE_PRICE_LPS: z.string().optional(),
+    /**
+     * Issue 17: the LP plan's yearly price in whole US dollars, as the pricing prompt and the demo checkout
+     * show it. With Stripe, STRIPE_PRICE_LPS is what is charged: set this to that price's amount.
+     */
+    LP_PLAN_PRICE_USD: z.coerce.number().int().min(1).max(1_000_000).default(990),
     /** Allows the demo payment provider in production (it never charges anyone). */
     DEMO_PAYMENTS: booleanString.default(false),
     /** Where the home page's demo video plays from (e.g. a CDN). Unset: the shipped /demo.webm. */

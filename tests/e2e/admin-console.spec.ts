@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { ADMIN_SECTIONS } from "~/core/admin-sections";
 import { crunchbaseRecord, toCrunchbaseCsv } from "~tests/fixtures/crunchbase-csv";
+import { lpRecord, toLpCsv } from "~tests/fixtures/lp-csv";
 import { gotoHydrated, PASSWORD } from "./accounts-helpers";
 import { E2E_PORT } from "./e2e-config";
 import { expect, logIn, test } from "./fixtures";
@@ -207,34 +208,37 @@ test("settings, inbox, do-not-sell and import routes refuse users and subscriber
   await expect(admin.page.getByTestId("admin-audit-entry")).toHaveCount(0);
 });
 
-test("an admin shows LP search: the header's LPs link appears at once, and hides it again", async ({
+test("an admin hides LP search: the header's LPs link goes at once, and comes back when shown again", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const admin = await signedIn(browser, { admin: true });
   const visitor = await (await browser.newContext()).newPage();
+  // Issue 17: with the LP database built, LP search shows by default (migration 0021).
   await gotoHydrated(visitor, "/");
   const lpsLink = visitor.getByRole("banner").getByRole("link", { name: "LPs" });
-  await expect(lpsLink).toHaveCount(0);
+  await expect(lpsLink).toBeVisible();
   const hide = admin.page.getByLabel(/^Hide LP search/);
   try {
     await gotoHydrated(admin.page, "/admin/settings");
-    await expect(hide).toBeChecked();
-    await hide.uncheck();
+    await expect(hide).not.toBeChecked();
+    await hide.check();
     await admin.page.getByRole("button", { name: "Save settings" }).click();
     await expect(admin.page.getByText("Settings saved")).toBeVisible();
     await gotoHydrated(visitor, "/");
-    await expect(lpsLink).toBeVisible();
+    await expect(lpsLink).toHaveCount(0);
+    // Hidden, the page itself is not offered to those without LP access; the admin keeps it.
+    expect((await visitor.request.get("/lps")).status()).toBe(404);
+    expect((await admin.page.request.get("/lps")).status()).toBe(200);
   } finally {
     await gotoHydrated(admin.page, "/admin/settings");
-    if (!(await hide.isChecked())) {
-      await hide.check();
+    if (await hide.isChecked()) {
+      await hide.uncheck();
       await admin.page.getByRole("button", { name: "Save settings" }).click();
       await expect(admin.page.getByText("Settings saved")).toBeVisible();
     }
   }
   await gotoHydrated(visitor, "/");
-  await expect(lpsLink).toHaveCount(0);
+  await expect(lpsLink).toBeVisible();
   await gotoHydrated(admin.page, "/admin/audit?action=settings.update");
   await expect(admin.page.getByTestId("admin-audit-entry").first()).toContainText("hideLpSearch");
 });
@@ -281,6 +285,33 @@ test("an admin imports a small CSV: the dry run reports a rejected row and write
 
     await gotoHydrated(page, "/admin/audit?action=import.commit");
     await expect(page.getByTestId("admin-audit-entry").first()).toContainText(`small-${tag}.csv`);
+
+    // Issue 17: an LP file, said to hold LPs, goes through the LP importer with the same flow.
+    const lpCsv = toLpCsv([
+      lpRecord(1, { "LP Name": `Quillon ${tag} Partners`, Website: `quillon-${tag}.example` }),
+      lpRecord(2, { "LP Type": "Pirate" }),
+      lpRecord(1, {
+        "LP Name": `Quillon ${tag} Partners`,
+        Website: `quillon-${tag}.example`,
+        "Contact First Name": "Bo",
+        "Contact Email": `bo@quillon-${tag}.example`,
+      }),
+    ]);
+    await gotoHydrated(page, "/admin/imports");
+    await page.getByRole("radio", { name: /^LPs/ }).check();
+    await page
+      .getByLabel("LP CSV file")
+      .setInputFiles({ name: `lps-${tag}.csv`, mimeType: "text/csv", buffer: Buffer.from(lpCsv) });
+    await page.getByRole("button", { name: "Upload and check" }).click();
+    const lpReport = page.getByTestId("import-report");
+    await expect(lpReport.getByRole("heading", { name: `Dry run of lps-${tag}.csv (LPs)` })).toBeVisible();
+    await expect(lpReport.getByTestId("import-count-inserted")).toHaveText("1");
+    await expect(lpReport.getByTestId("import-count-contactsWritten")).toHaveText("2");
+    await expect(lpReport.getByRole("region", { name: "Rejected rows (1)" })).toContainText("Row 3");
+    await lpReport.getByRole("button", { name: "Import these rows" }).click();
+    await expect(page.getByRole("heading", { name: `Import of lps-${tag}.csv (LPs)` })).toBeVisible();
+    await expect(page.getByTestId("import-count-contactsWritten")).toHaveText("2");
+    await expect(page.getByTestId("import-run").first()).toContainText("LPs");
     await context.close();
   } finally {
     await server.remove();

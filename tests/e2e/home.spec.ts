@@ -49,8 +49,11 @@ test("every home section renders, with the live figures and the claims", async (
     page.getByRole("heading", { name: "Everything you need to reach funded startups" }),
   ).toBeVisible();
   await expect(page.locator("#features li")).toHaveCount(6);
-  // The LP database is hidden by default (site_settings.hide_lp_search), so is its teaser.
-  await expect(page.getByTestId("lp-teaser")).toHaveCount(0);
+  // Issue 17: the LP database is shown by default (site_settings.hide_lp_search), with its teaser.
+  await expect(page.getByTestId("lp-teaser").getByRole("link", { name: "Explore LPs" })).toHaveAttribute(
+    "href",
+    "/lps",
+  );
 
   const pricing = page.locator("#pricing");
   await expect(pricing.getByRole("heading", { name: "Annual" })).toBeVisible();

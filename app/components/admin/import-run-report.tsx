@@ -6,6 +6,7 @@ import { formatCount } from "~/core/format";
 import {
   formatBytes,
   formatDuration,
+  IMPORT_SUBJECT_LABELS,
   type ImportReportView,
   type ImportRunView,
   runKindLabel,
@@ -31,10 +32,30 @@ export const COUNT_LABELS = [
   ["duplicates", "Duplicates in the file"],
 ] as const satisfies ReadonlyArray<readonly [keyof ImportRunView, string]>;
 
+/**
+ * An LP run's counts (issue 17): New, Updated and Unchanged count LPs (an LP has a row per contact), and
+ * the contacts it wrote and removed come after.
+ */
+export const LP_COUNT_LABELS = [
+  ["rowsRead", "Rows read"],
+  ["inserted", "New LPs"],
+  ["updated", "Updated LPs"],
+  ["unchanged", "Unchanged LPs"],
+  ["contactsWritten", "Contacts written"],
+  ["contactsRemoved", "Contacts removed"],
+  ["rejected", "Rejected"],
+  ["suppressed", "Contacts suppressed (do-not-sell)"],
+  ["duplicates", "Duplicates in the file"],
+] as const satisfies ReadonlyArray<readonly [keyof ImportRunView, string]>;
+
 function Counts({ run, label }: { run: ImportRunView; label: string }) {
+  const labels = run.subject === "lps" ? LP_COUNT_LABELS : COUNT_LABELS;
   return (
-    <dl aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-      {COUNT_LABELS.map(([key, name]) => (
+    <dl
+      aria-label={label}
+      className={`grid grid-cols-2 gap-3 sm:grid-cols-4 ${run.subject === "lps" ? "lg:grid-cols-5" : "lg:grid-cols-7"}`}
+    >
+      {labels.map(([key, name]) => (
         <div key={key} className="rounded-lg border border-slate-200 bg-white p-3">
           <dt className="text-xs text-slate-600">{name}</dt>
           <dd className="mt-1 text-lg font-semibold text-slate-900" data-testid={`import-count-${key}`}>
@@ -47,7 +68,8 @@ function Counts({ run, label }: { run: ImportRunView; label: string }) {
 }
 
 function runTitle(run: ImportRunView): string {
-  return `${runKindLabel(run.kind)} of ${run.fileName}`;
+  const holds = run.subject === "lps" ? ` (${IMPORT_SUBJECT_LABELS.lps})` : "";
+  return `${runKindLabel(run.kind)} of ${run.fileName}${holds}`;
 }
 
 function byline(run: ImportRunView): string {
@@ -159,8 +181,9 @@ export function ImportRunReport({
       <Counts run={run} label={isDryRun ? "What an import would do" : "What the import did"} />
       {run.duplicates > 0 ? (
         <p className="text-sm text-slate-600">
-          Duplicates are rows about a company an earlier row of the file names; they are counted as updated or
-          unchanged, and the last row about a company wins.
+          {run.subject === "lps"
+            ? "Duplicates are rows that add nothing to their LP: a contact an earlier row of the same LP names (the first one is kept), or a second row of an LP without a contact."
+            : "Duplicates are rows about a company an earlier row of the file names; they are counted as updated or unchanged, and the last row about a company wins."}
         </p>
       ) : null}
       {canDecide ? (
@@ -252,7 +275,9 @@ function DuplicateRows({ run }: { run: ImportReportView }) {
       <ul className="flex flex-col gap-1 text-sm text-slate-700">
         {run.duplicateRows.map(({ row, firstRow }) => (
           <li key={row}>
-            Row {formatCount(row)} names the company of row {formatCount(firstRow)}
+            Row {formatCount(row)} {run.subject === "lps" ? "repeats what row" : "names the company of row"}{" "}
+            {formatCount(firstRow)}
+            {run.subject === "lps" ? " gave its LP" : ""}
           </li>
         ))}
       </ul>

@@ -3,12 +3,26 @@ import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatCount } from "~/core/format";
-import { checkUploadName, formatBytes, MAX_IMPORT_COMPANIES, uploadSizeProblem } from "~/core/import-runs";
+import {
+  checkUploadName,
+  formatBytes,
+  IMPORT_SUBJECT_LABELS,
+  type ImportSubject,
+  MAX_IMPORT_COMPANIES,
+  uploadSizeProblem,
+} from "~/core/import-runs";
+
+/** What each kind of file is, as the choice on the form says it. */
+const SUBJECT_HINTS: Readonly<Record<ImportSubject, string>> = {
+  companies: "exported from Crunchbase",
+  lps: "limited partners, one row per contact, with the LP export's columns",
+};
 
 /**
- * Issue 16: the imports page's upload. The file is checked here first (a .csv name, not empty, under the
- * limit), then sent as the request body itself (no form encoding, so the server streams it to disk) with
- * an upload progress bar; the server answers with the dry run it started, which the page then shows.
+ * Issue 16: the imports page's upload. The admin says what the file holds (companies or, issue 17, LPs);
+ * the file is checked here first (a .csv name, not empty, under the limit), then sent as the request body
+ * itself (no form encoding, so the server streams it to disk) with an upload progress bar; the server
+ * answers with the dry run it started, which the page then shows.
  */
 export function ImportUploadForm({ maxBytes, busy }: { maxBytes: number; busy: string | null }) {
   const inputId = useId();
@@ -18,6 +32,7 @@ export function ImportUploadForm({ maxBytes, busy }: { maxBytes: number; busy: s
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<{ loaded: number; total: number } | null>(null);
+  const [subject, setSubject] = useState<ImportSubject>("companies");
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,7 +51,10 @@ export function ImportUploadForm({ maxBytes, busy }: { maxBytes: number; busy: s
     setSent({ loaded: 0, total: file.size });
     // XMLHttpRequest, not fetch: only it reports how much of the body is sent.
     const request = new XMLHttpRequest();
-    request.open("POST", `/admin/imports/upload?name=${encodeURIComponent(name.fileName)}`);
+    request.open(
+      "POST",
+      `/admin/imports/upload?name=${encodeURIComponent(name.fileName)}&subject=${encodeURIComponent(subject)}`,
+    );
     request.setRequestHeader("Content-Type", "text/csv");
     request.upload.onprogress = (progress) => setSent({ loaded: progress.loaded, total: file.size });
     request.onerror = () => {
@@ -70,9 +88,27 @@ export function ImportUploadForm({ maxBytes, busy }: { maxBytes: number; busy: s
     >
       {busy ? <FormAlert tone="notice">{busy}</FormAlert> : null}
       {error ? <FormAlert>{error}</FormAlert> : null}
+      <fieldset className="flex flex-col gap-1" disabled={isSending}>
+        <legend className="text-sm font-medium text-slate-900">The file holds</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-1">
+          {(Object.keys(IMPORT_SUBJECT_LABELS) as ImportSubject[]).map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
+              <input
+                type="radio"
+                name="subject"
+                value={value}
+                checked={subject === value}
+                onChange={() => setSubject(value)}
+              />
+              {IMPORT_SUBJECT_LABELS[value]}
+              <span className="text-slate-600">({SUBJECT_HINTS[value]})</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
       <div className="flex flex-col gap-1">
         <label htmlFor={inputId} className="text-sm font-medium text-slate-900">
-          Crunchbase CSV export
+          {subject === "lps" ? "LP CSV file" : "Crunchbase CSV export"}
         </label>
         <input
           ref={input}
@@ -85,8 +121,9 @@ export function ImportUploadForm({ maxBytes, busy }: { maxBytes: number; busy: s
           className="text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-50"
         />
         <p id={hintId} className="text-sm text-slate-600">
-          A .csv file up to {formatBytes(maxBytes)} and {formatCount(MAX_IMPORT_COMPANIES)} companies. A dry
-          run checks every row first and writes nothing; you then import the same file, or discard it.
+          A .csv file up to {formatBytes(maxBytes)} and {formatCount(MAX_IMPORT_COMPANIES)}{" "}
+          {subject === "lps" ? "LPs" : "companies"}. A dry run checks every row first and writes nothing; you
+          then import the same file, or discard it.
         </p>
       </div>
       {isSending ? (

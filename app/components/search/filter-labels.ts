@@ -1,5 +1,6 @@
 import { amountOption, dateOption } from "~/core/funding-filters";
-import type { FilterKey, MultiFilterKey } from "~/core/search-params";
+import { FILTER_KEYS, type FilterKey, type MultiFilterKey, type SearchState } from "~/core/search-params";
+import type { FilterChip } from "./filter-chips";
 
 /** The name of each filter, as the panel's labels and the chips show it (spec 3 active filter set). */
 export const FILTER_LABELS: Record<FilterKey, string> = {
@@ -32,4 +33,18 @@ export function summaryLabel(key: MultiFilterKey, values: readonly string[]): st
   if (first === undefined) return "";
   const label = filterValueLabel(key, first);
   return values.length === 1 ? label : `${label} +${values.length - 1}`;
+}
+
+/** The search's chips: one per chosen value, in the filters' order. */
+export function searchChipsOf(state: SearchState): FilterChip[] {
+  return FILTER_KEYS.flatMap((key) => {
+    const value = state[key];
+    const values = typeof value === "string" ? (value ? [value] : []) : value;
+    return values.map((item) => ({
+      key,
+      value: item,
+      filterLabel: FILTER_LABELS[key],
+      label: filterValueLabel(key, item),
+    }));
+  });
 }

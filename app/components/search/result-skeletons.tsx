@@ -2,11 +2,11 @@
 const SKELETON_COUNT = 5;
 
 /** Placeholders shaped like company cards (same borders, padding and line heights), so nothing jumps. */
-export function ResultSkeletons() {
+export function ResultSkeletons({ label = "Loading companies…" }: { label?: string }) {
   return (
     <div data-testid="result-skeletons">
       <p role="status" className="sr-only">
-        Loading companies…
+        {label}
       </p>
       <ul aria-hidden="true" className="flex flex-col gap-3">
         {Array.from({ length: SKELETON_COUNT }, (_, index) => (

@@ -1,49 +1,53 @@
-import { PAGE_SIZES, type PageSize, type SearchState } from "~/core/search-params";
-import { SORT_OPTIONS, type SortValue } from "~/core/search-sort";
 import type { SearchView } from "~/core/search-view";
+import { PAGE_SIZES, type PageSize } from "~/core/url-values";
 import { SpriteIcon } from "../ui/sprite-icon";
 import { FilterSelect } from "./filter-select";
 
-interface ResultsToolbarProps {
-  state: SearchState;
+interface ResultsToolbarProps<Sort extends string> {
+  sort: Sort;
+  /** The orders this listing offers (/search's, /lps's), the first being the default. */
+  sortOptions: ReadonlyArray<{ value: Sort; label: string }>;
+  size: PageSize;
   view: SearchView;
   /** Issue 15: subscribers choose 25, 50 or 100 a page; everyone else reads spec 9's 50. */
   canChoosePageSize: boolean;
-  onSort: (sort: SortValue) => void;
+  onSort: (sort: Sort) => void;
   onPageSize: (size: PageSize) => void;
   onView: (view: SearchView) => void;
 }
 
-const sortChoices = SORT_OPTIONS.map(({ value, label }) => ({ value, label }));
 const sizeChoices = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
 /** Issue 15: the order (in the URL, and the export's too), the page size and the view (remembered). */
-export function ResultsToolbar({
-  state,
+export function ResultsToolbar<Sort extends string>({
+  sort,
+  sortOptions,
+  size,
   view,
   canChoosePageSize,
   onSort,
   onPageSize,
   onView,
-}: ResultsToolbarProps) {
+}: ResultsToolbarProps<Sort>) {
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
       <FilterSelect
         layout="inline"
         label="Sort by"
-        value={state.sort}
-        options={sortChoices}
-        onChange={(value) =>
-          onSort(SORT_OPTIONS.find((option) => option.value === value)?.value ?? "date-desc")
-        }
+        value={sort}
+        options={sortOptions}
+        onChange={(value) => {
+          const option = sortOptions.find((candidate) => candidate.value === value) ?? sortOptions[0];
+          if (option) onSort(option.value);
+        }}
       />
       {canChoosePageSize ? (
         <FilterSelect
           layout="inline"
           label="Per page"
-          value={String(state.size)}
+          value={String(size)}
           options={sizeChoices}
-          onChange={(value) => onPageSize(PAGE_SIZES.find((size) => String(size) === value) ?? 50)}
+          onChange={(value) => onPageSize(PAGE_SIZES.find((choice) => String(choice) === value) ?? 50)}
         />
       ) : null}
       <fieldset className="flex items-center gap-1">

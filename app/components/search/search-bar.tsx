@@ -1,11 +1,18 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form } from "react-router";
-import { MAX_QUERY_LENGTH, type SearchState, serializeSearchState } from "~/core/search-params";
+import { MAX_QUERY_LENGTH } from "~/core/url-values";
 import { Button } from "../ui/button";
 import { SpriteIcon } from "../ui/sprite-icon";
 
 interface SearchBarProps {
-  state: SearchState;
+  /** The text searched now. */
+  q: string;
+  /** Where the form goes before hydration, and the view's other parameters it carries along. */
+  action: string;
+  hiddenFields: ReadonlyArray<[string, string]>;
+  /** The field's accessible name and its placeholder. */
+  label: string;
+  placeholder: string;
   /** spec 5: without access the input is read-only and the button reads 'Upgrade', disabled. */
   canSearch: boolean;
   onSearch: (q: string) => void;
@@ -14,14 +21,23 @@ interface SearchBarProps {
 }
 
 /**
- * The text search. A GET form to /search, so it also works before hydration (the filters ride along as
+ * The text search. A GET form to the listing, so it also works before hydration (the filters ride along as
  * hidden fields); once hydrated, submitting navigates to the serialized state with page 1 (spec 4).
  */
-export function SearchBar({ state, canSearch, onSearch, onUpgrade }: SearchBarProps) {
+export function SearchBar({
+  q,
+  action,
+  hiddenFields,
+  label,
+  placeholder,
+  canSearch,
+  onSearch,
+  onUpgrade,
+}: SearchBarProps) {
   const id = useId();
-  const [text, setText] = useState(state.q);
+  const [text, setText] = useState(q);
   // Back/forward and chip removals change the URL: the field follows it.
-  useEffect(() => setText(state.q), [state.q]);
+  useEffect(() => setText(q), [q]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,9 +45,9 @@ export function SearchBar({ state, canSearch, onSearch, onUpgrade }: SearchBarPr
   }
 
   return (
-    <Form method="get" action="/search" role="search" onSubmit={submit} className="flex flex-1 gap-2">
+    <Form method="get" action={action} role="search" onSubmit={submit} className="flex flex-1 gap-2">
       <label htmlFor={id} className="sr-only">
-        Search companies
+        {label}
       </label>
       <div className="relative min-w-0 flex-1">
         <SpriteIcon
@@ -46,13 +62,13 @@ export function SearchBar({ state, canSearch, onSearch, onUpgrade }: SearchBarPr
           onChange={(event) => setText(event.target.value)}
           readOnly={!canSearch}
           maxLength={MAX_QUERY_LENGTH}
-          placeholder="Company, founder, industry or city"
+          placeholder={placeholder}
           className={`w-full rounded-md border border-slate-300 py-2 pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none ${
             canSearch ? "bg-white" : "cursor-not-allowed bg-slate-50"
           }`}
         />
       </div>
-      {hiddenFields(state).map(([name, value]) => (
+      {hiddenFields.map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
       {canSearch ? (
@@ -68,7 +84,9 @@ export function SearchBar({ state, canSearch, onSearch, onUpgrade }: SearchBarPr
   );
 }
 
-/** Every part of the view but the text and the page, as form fields (a new search starts at page 1). */
-function hiddenFields(state: SearchState): Array<[string, string]> {
-  return [...serializeSearchState({ ...state, q: "", page: 1 }).entries()];
+/** Every part of a view but the text and the page, as form fields (a new search starts at page 1). */
+export function hiddenFieldsOf(params: URLSearchParams): Array<[string, string]> {
+  params.delete("q");
+  params.delete("page");
+  return [...params.entries()];
 }

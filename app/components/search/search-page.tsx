@@ -1,6 +1,4 @@
-import { TriangleAlert } from "lucide-react";
-import { useEffect, useId, useState } from "react";
-import { useFetcher } from "react-router";
+import { useId, useState } from "react";
 import type { ViewerAccess } from "~/core/access";
 import type { SearchResult } from "~/core/company-card";
 import { formatCount } from "~/core/format";
@@ -10,26 +8,31 @@ import {
   isMultiFilterKey,
   type SearchParamError,
   type SearchState,
+  serializeSearchState,
   withoutFilters,
 } from "~/core/search-params";
+import { SORT_OPTIONS } from "~/core/search-sort";
 import type { SearchView } from "~/core/search-view";
 import type { TrialSummary } from "~/core/trial";
 import { PricingDialog } from "../billing/pricing-dialog";
 import { ExportButton } from "./export-button";
 import { FilterChips } from "./filter-chips";
+import { searchChipsOf } from "./filter-labels";
 import { FilterPanel } from "./filter-panel";
 import { FilterSheet } from "./filter-sheet";
 import { FiltersToggle } from "./filters-toggle";
+import { ParamErrors } from "./param-errors";
 import { ResultsToolbar } from "./results-toolbar";
 import { showResultsText } from "./results-total";
 import { SampleBanner } from "./sample-banner";
 import { SearchAccessPrompts } from "./search-access-prompts";
-import { SearchBar } from "./search-bar";
+import { hiddenFieldsOf, SearchBar } from "./search-bar";
 import { SearchResults } from "./search-results";
 import { TrialBanner } from "./trial-banner";
 import { useFilterPanelData } from "./use-filter-panel-data";
 import { useSampleGate } from "./use-sample-gate";
 import { usePendingSearch, useSearchNavigation } from "./use-search-navigation";
+import { useViewChoice } from "./use-view-choice";
 
 /** Exactly the /search loader's data (app/routes/search/search.tsx). */
 export interface SearchPageProps {
@@ -73,14 +76,7 @@ export function SearchPage({
   const panelData = useFilterPanelData(viewState, isPanelOpen || isSheetOpen);
   const filterOptions = panelData?.filterOptions;
   const facets = panelData?.facets;
-  const viewFetcher = useFetcher();
-  // The chosen view shows at once; the server remembers it for the next visit (and the next device).
-  const [shownView, setShownView] = useState(view);
-  useEffect(() => setShownView(view), [view]);
-  const chooseView = (next: SearchView) => {
-    setShownView(next);
-    void viewFetcher.submit({ view: next }, { method: "post", action: "/search" });
-  };
+  const [shownView, chooseView] = useViewChoice(view);
   const filterCount = activeFilterCount(viewState);
 
   const toggleFilters = () => {
@@ -117,7 +113,11 @@ export function SearchPage({
       <div className="flex flex-col gap-3">
         <div className="flex gap-2">
           <SearchBar
-            state={viewState}
+            q={viewState.q}
+            action="/search"
+            hiddenFields={hiddenFieldsOf(serializeSearchState(viewState))}
+            label="Search companies"
+            placeholder="Company, founder, industry or city"
             canSearch={access.hasActiveAccess}
             onSearch={(q) => applyChange({ q })}
             {...(gate.isSample ? { onUpgrade: () => gate.setIsPricingOpen(true) } : {})}
@@ -141,25 +141,31 @@ export function SearchPage({
         <FilterSheet
           open={isSheetOpen}
           onOpenChange={setIsSheetOpen}
-          panelId={`${panelId}-sheet`}
-          state={viewState}
-          filterOptions={filterOptions}
-          facets={facets}
-          onChange={applyChange}
           showLabel={isLoading || !result ? "Searching…" : showResultsText(result)}
-        />
+        >
+          <FilterPanel
+            id={`${panelId}-sheet`}
+            state={viewState}
+            filterOptions={filterOptions}
+            facets={facets}
+            onChange={applyChange}
+            className="border-0 bg-white p-0"
+          />
+        </FilterSheet>
         <FilterChips
-          state={viewState}
-          onRemove={removeChip}
+          chips={searchChipsOf(viewState)}
+          onRemove={({ key, value }) => removeChip(key as FilterKey, value)}
           onClearAll={() => applyChange(withoutFilters(viewState))}
         />
       </div>
 
-      {errors.length > 0 ? <ParamErrors errors={errors} /> : null}
+      <ParamErrors errors={errors} />
 
       <div className="flex flex-wrap items-center justify-between gap-2">
         <ResultsToolbar
-          state={viewState}
+          sort={viewState.sort}
+          sortOptions={SORT_OPTIONS}
+          size={viewState.size}
           view={shownView}
           canChoosePageSize={access.hasActiveAccess}
           onSort={(sort) => applyChange({ sort })}
@@ -187,23 +193,6 @@ export function SearchPage({
       {gate.isSample ? (
         <PricingDialog open={gate.isPricingOpen} onOpenChange={gate.setIsPricingOpen} />
       ) : null}
-    </div>
-  );
-}
-
-/** Parameters the URL got wrong; the rest of the search still ran (search-params.ts drops only those). */
-function ParamErrors({ errors }: { errors: SearchParamError[] }) {
-  return (
-    <div
-      role="status"
-      className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-    >
-      <TriangleAlert aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-      <ul className="flex flex-col gap-1">
-        {errors.map((error) => (
-          <li key={`${error.param}-${error.message}`}>{error.message}</li>
-        ))}
-      </ul>
     </div>
   );
 }

@@ -10,16 +10,22 @@ export interface FilterPanelData {
 }
 
 /**
- * Issue 15: the filter panel's options and option counts for the current search, loaded from
- * /api/search-facets while the filters are open (and again after each change). The last answer stays
- * shown while the next one loads; undefined before the first.
+ * A listing's filter panel data (options and option counts for the current view), loaded from `url` while
+ * the filters are open (and again after each change). The last answer stays shown while the next one
+ * loads; undefined before the first.
  */
-export function useFilterPanelData(state: SearchState, isOpen: boolean): FilterPanelData | undefined {
-  const fetcher = useFetcher<FilterPanelData>();
-  const query = serializeSearchState({ ...state, page: 1, sort: "date-desc", size: 50 }).toString();
+export function usePanelData<Data>(url: string, isOpen: boolean): Data | undefined {
+  const fetcher = useFetcher<Data>();
   const { load } = fetcher;
   useEffect(() => {
-    if (isOpen) void load(`/api/search-facets?${query}`);
-  }, [isOpen, query, load]);
-  return fetcher.data;
+    if (isOpen) void load(url);
+  }, [isOpen, url, load]);
+  // The loaders answer plain JSON of exactly this shape (no Date, no Map): what the fetcher holds is Data.
+  return fetcher.data as Data | undefined;
+}
+
+/** Issue 15: /search's panel data from /api/search-facets (the order, size and page do not change it). */
+export function useFilterPanelData(state: SearchState, isOpen: boolean): FilterPanelData | undefined {
+  const query = serializeSearchState({ ...state, page: 1, sort: "date-desc", size: 50 }).toString();
+  return usePanelData<FilterPanelData>(`/api/search-facets?${query}`, isOpen);
 }

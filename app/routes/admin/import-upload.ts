@@ -1,3 +1,4 @@
+import { importSubjectOf } from "~/core/import-runs";
 import { requireAdminActor } from "~/server/admin/admin-request.server";
 import { assertNoImportRunning } from "~/server/companies/import/import-lock.server";
 import { ImportBusyError } from "~/server/companies/import-companies.server";
@@ -17,10 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Issue 16: POST /admin/imports/upload?name=<file name>, the body the CSV file itself (Content-Type
- * text/csv). Streams it to disk, then starts its dry run in the background: 201 `{ runId }`, whose
- * progress /admin/imports/:runId/status reports. Refused with `{ error }`: 400 (not a usable .csv file),
- * 405 (not POST), 409 (another import is running), 413 (too large), 415 (a form or another type).
+ * Issue 16: POST /admin/imports/upload?name=<file name>[&subject=companies|lps], the body the CSV file
+ * itself (Content-Type text/csv). Streams it to disk, then starts its dry run in the background with the
+ * importer of `subject` (issue 17; default companies): 201 `{ runId }`, whose progress
+ * /admin/imports/:runId/status reports. Refused with `{ error }`: 400 (not a usable .csv file, an unknown
+ * subject), 405 (not POST), 409 (another import is running), 413 (too large), 415 (a form or another type).
  */
 export async function action({ request }: Route.ActionArgs) {
   const { db, actor } = await requireAdminActor(request);
@@ -30,11 +32,18 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 405, headers: { ...NO_STORE, Allow: "POST" } },
     );
   }
+  const subject = importSubjectOf(new URL(request.url).searchParams.get("subject"));
+  if (subject === null) {
+    return Response.json(
+      { error: "Say what the file holds: subject=companies or subject=lps." },
+      { status: 400, headers: NO_STORE },
+    );
+  }
   try {
     // Before a byte is stored: a busy importer would refuse the dry run anyway.
     await assertNoImportRunning(db);
-    const upload = await receiveUpload(request);
-    const { run } = await startDryRun(db, actor, upload);
+    const upload = await receiveUpload(request, { subject });
+    const { run } = await startDryRun(db, actor, upload, subject);
     return Response.json({ runId: run.id }, { status: 201, headers: NO_STORE });
   } catch (error) {
     if (error instanceof UploadRefused) {

@@ -12,6 +12,7 @@ import {
   DEFAULT_MAX_IMPORT_BYTES,
   formatBytes,
   formatDuration,
+  IMPORT_SUBJECT_LABELS,
   importBusyMessage,
   runKindLabel,
   runStatusLabel,
@@ -37,7 +38,8 @@ import type { Route } from "./+types/imports";
 const PAGE_SIZE = 20;
 
 /**
- * /admin/imports (issue 16): upload a Crunchbase CSV (a dry run starts at once), follow its progress, read
+ * /admin/imports (issue 16): upload a Crunchbase CSV or (issue 17) an LP CSV (a dry run starts at once, with
+ * the importer of what the admin says the file holds), follow its progress, read
  * its report, then import the same file or discard it; below, every run so far. `?run=<id>` shows one
  * run's report; without it the page shows the running run, else the dry run awaiting a decision.
  */
@@ -134,7 +136,7 @@ export default function AdminImports({ loaderData, actionData }: Route.Component
     <>
       <AdminPageHeader
         title="Imports"
-        description="Upload a Crunchbase CSV export: a dry run reads every row and says what an import would do, writing nothing. Then import that same file, or discard it."
+        description="Upload a Crunchbase CSV export or an LP file: a dry run reads every row and says what an import would do, writing nothing. Then import that same file, or discard it."
       />
       <div className="flex flex-col gap-6">
         <ImportUploadForm maxBytes={maxBytes} busy={busy} />
@@ -153,6 +155,7 @@ export default function AdminImports({ loaderData, actionData }: Route.Component
               <tr>
                 <Th>Time (UTC)</Th>
                 <Th>Run</Th>
+                <Th>Holds</Th>
                 <Th>File</Th>
                 <Th>By</Th>
                 <Th>Status</Th>
@@ -179,6 +182,7 @@ export default function AdminImports({ loaderData, actionData }: Route.Component
                       {runKindLabel(run.kind)} #{run.id}
                     </a>
                   </Td>
+                  <Td>{IMPORT_SUBJECT_LABELS[run.subject]}</Td>
                   <Td>
                     {run.fileName}
                     <span className="block text-xs text-slate-500">{formatBytes(run.fileBytes)}</span>
@@ -208,7 +212,7 @@ export default function AdminImports({ loaderData, actionData }: Route.Component
                   </Td>
                 </tr>
               ))}
-              {history.length === 0 ? <EmptyRow columns={14}>No imports yet.</EmptyRow> : null}
+              {history.length === 0 ? <EmptyRow columns={15}>No imports yet.</EmptyRow> : null}
             </tbody>
           </AdminTable>
           <AdminPager page={page} size={PAGE_SIZE} total={total} label="Import history pages" />

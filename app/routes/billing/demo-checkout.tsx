@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { paymentReturnPath } from "~/core/billing-return";
 import { PRODUCT_NAME } from "~/core/brand";
 import { formatDate } from "~/core/format";
-import { monthlyEquivalent, PLANS } from "~/core/plans";
+import { lpPlanFor, monthlyEquivalent, PLANS } from "~/core/plans";
 import { getDb } from "~/server/app-database.server";
 import { requireUser } from "~/server/auth/session.server";
 import {
@@ -24,7 +24,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const session = await getOpenDemoCheckout(await getDb(), params.id, user.id);
   if (!session) throw data(null, { status: 404 });
-  const plan = PLANS[session.planId];
+  // Issue 17: the LP plan's price is configuration (LP_PLAN_PRICE_USD).
+  const plan = session.planId === "lps" ? lpPlanFor(env().LP_PLAN_PRICE_USD) : PLANS[session.planId];
   const now = new Date();
   return {
     email: user.email,

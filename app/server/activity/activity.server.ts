@@ -1,7 +1,7 @@
 import type { SearchState } from "~/core/search-params";
 import { filtersOf, hasFilters, parseSearchParams } from "~/core/search-params";
 import type { Db } from "../db/database.server";
-import { userActivity } from "../db/schema";
+import { type ActivityDetails, userActivity } from "../db/schema";
 import { logger } from "../logger.server";
 
 export type ActivityType = "search" | "filter" | "export";
@@ -32,10 +32,12 @@ export function searchActivityType(
   return JSON.stringify(filtersOf(previous)) !== JSON.stringify(filtersOf(state)) ? "filter" : null;
 }
 
-/**
- * spec 3 user_activity: { query, filters, totalResults }. Returns the write's promise, which callers on a
- * request path do not await: a slow or failed write is logged, and never slows or breaks the search.
- */
+/** spec 3 user_activity's details of a company search or export. */
+export function activityDetailsOf(state: SearchState, totalResults: number): ActivityDetails {
+  return { query: state.q, filters: filtersOf(state), totalResults };
+}
+
+/** spec 3 user_activity: { query, filters, totalResults } of a company search or export. */
 export function recordActivity(
   db: Db,
   userId: string,
@@ -43,13 +45,22 @@ export function recordActivity(
   state: SearchState,
   totalResults: number,
 ): Promise<void> {
+  return recordActivityDetails(db, userId, type, activityDetailsOf(state, totalResults));
+}
+
+/**
+ * The one writer of user_activity. Returns the write's promise, which callers on a request path do not
+ * await: a slow or failed write is logged, and never slows or breaks the search.
+ */
+export function recordActivityDetails(
+  db: Db,
+  userId: string,
+  type: ActivityType,
+  details: ActivityDetails,
+): Promise<void> {
   return db
     .insert(userActivity)
-    .values({
-      userId,
-      actionType: type,
-      actionDetails: { query: state.q, filters: filtersOf(state), totalResults },
-    })
+    .values({ userId, actionType: type, actionDetails: details })
     .then(() => undefined)
     .catch((error: unknown) => logger.error({ err: error, userId, type }, "could not record activity"));
 }

@@ -20,7 +20,8 @@ function settingsForm(fields: Record<string, string>): FormData {
   return form;
 }
 
-const DEFAULTS = { hideLpSearch: true, contactsExportedClaim: "1.2m+", businessesTrustedClaim: "2,000+" };
+// Issue 17: with the LP database built, LP search shows by default (migration 0021).
+const DEFAULTS = { hideLpSearch: false, contactsExportedClaim: "1.2m+", businessesTrustedClaim: "2,000+" };
 
 describe("loadSettingsForAdmin (issue 16)", () => {
   it("reads the stored settings", async () => {
@@ -42,12 +43,16 @@ describe("saveSettingsForAdmin (issue 16, spec 3 site_settings)", () => {
     const result = await saveSettingsForAdmin(
       database.db,
       ADMIN,
-      settingsForm({ contactsExportedClaim: " 1.5m+ ", businessesTrustedClaim: "2,000+" }),
+      settingsForm({
+        hideLpSearch: "yes",
+        contactsExportedClaim: " 1.5m+ ",
+        businessesTrustedClaim: "2,000+",
+      }),
     );
     expect(result.status).toBe("saved");
     // What the public pages read on their next request (no cache in between).
     expect(await getSiteSettings(database.db)).toEqual({
-      hideLpSearch: false,
+      hideLpSearch: true,
       contactsExportedClaim: "1.5m+",
       businessesTrustedClaim: "2,000+",
     });
@@ -60,8 +65,8 @@ describe("saveSettingsForAdmin (issue 16, spec 3 site_settings)", () => {
       action: "settings.update",
       targetType: "settings",
       targetId: "1",
-      before: { hideLpSearch: true, contactsExportedClaim: "1.2m+" },
-      after: { hideLpSearch: false, contactsExportedClaim: "1.5m+" },
+      before: { hideLpSearch: false, contactsExportedClaim: "1.2m+" },
+      after: { hideLpSearch: true, contactsExportedClaim: "1.5m+" },
     });
   });
 
@@ -86,7 +91,7 @@ describe("saveSettingsForAdmin (issue 16, spec 3 site_settings)", () => {
     const result = await saveSettingsForAdmin(
       database.db,
       ADMIN,
-      settingsForm({ hideLpSearch: "yes", contactsExportedClaim: "1.2m+", businessesTrustedClaim: "2,000+" }),
+      settingsForm({ contactsExportedClaim: "1.2m+", businessesTrustedClaim: "2,000+" }),
     );
     expect(result).toEqual({ status: "unchanged" });
     expect(await database.db.select().from(adminAuditLog)).toEqual([]);

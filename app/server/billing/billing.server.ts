@@ -21,7 +21,7 @@ import { getStripe } from "./stripe-client.server";
 import { priceToPlanFromConfig, snapshotFromStripeSubscription } from "./stripe-mapping";
 import {
   applySubscriptionSnapshot,
-  currentProSubscription,
+  currentSubscriptionLike,
   listSubscriptions,
   primarySubscription,
   stripeCustomerOf,
@@ -75,16 +75,23 @@ export async function createCheckout(
 ): Promise<string> {
   // A demo plan canceled at a period end that has passed is over: it must not block a new checkout.
   await settleDemoSubscriptions(db, user.id);
-  const current = currentProSubscription(await listSubscriptions(db, user.id));
+  const current = currentSubscriptionLike(await listSubscriptions(db, user.id), planId);
   if (current) return portalInsteadOfCheckout(db, config, user.id, current, stripeClient);
   if (config.PAYMENT_PROVIDER === "demo") return createDemoCheckout(db, config.APP_URL, user, planId);
+  // Issue 17: the LP plan is on sale with Stripe only once its price is configured.
+  if (planId === "lps" && !config.STRIPE_PRICE_LPS)
+    throw new BillingError(BILLING_ERRORS.lpPlanNotForSale, 503);
   const stripe = stripeClient ?? requireStripe();
   return createStripeCheckoutSession(
     {
       db,
       stripe,
       appUrl: config.APP_URL,
-      priceIds: { monthly: config.STRIPE_PRICE_MONTHLY ?? "", pro: config.STRIPE_PRICE_ANNUAL ?? "" },
+      priceIds: {
+        monthly: config.STRIPE_PRICE_MONTHLY ?? "",
+        pro: config.STRIPE_PRICE_ANNUAL ?? "",
+        lps: config.STRIPE_PRICE_LPS ?? "",
+      },
     },
     user,
     planId,

@@ -7,7 +7,7 @@ import { addDays, addInterval } from "./periods";
 import { snapshotFromRow } from "./subscription-snapshot";
 import {
   applySubscriptionSnapshot,
-  currentProSubscription,
+  currentSubscriptionLike,
   isTrialAvailable,
   listSubscriptions,
 } from "./subscriptions.server";
@@ -35,7 +35,8 @@ export async function createDemoCheckout(
     id,
     userId: user.id,
     planId,
-    withTrial: await isTrialAvailable(db, user.id, user.email),
+    // A plan without a trial (the LP plan) starts paid whatever the person's trial history.
+    withTrial: PLANS[planId].trialDays > 0 && (await isTrialAvailable(db, user.id, user.email)),
     expiresAt: new Date(now.getTime() + CHECKOUT_LIFETIME_MS),
   });
   return `${appUrl}/demo-checkout/${id}`;
@@ -72,7 +73,7 @@ export async function payDemoCheckout(
   await db.transaction(async (tx) => {
     // The user's row is the lock: two tabs paying at once check and write one after the other.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-    if (currentProSubscription(await listSubscriptions(tx, userId))) {
+    if (currentSubscriptionLike(await listSubscriptions(tx, userId), session.planId)) {
       throw new DemoCheckoutError(BILLING_ERRORS.alreadySubscribed);
     }
     const closed = await tx

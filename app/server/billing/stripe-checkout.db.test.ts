@@ -122,7 +122,7 @@ function deps() {
     db: database.db,
     stripe,
     appUrl: APP_URL,
-    priceIds: { monthly: "price_monthly", pro: "price_annual" },
+    priceIds: { monthly: "price_monthly", pro: "price_annual", lps: "price_lps" },
   };
 }
 

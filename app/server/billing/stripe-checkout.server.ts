@@ -34,7 +34,8 @@ export async function createStripeCheckoutSession(
   planId: CheckoutPlanId,
 ): Promise<string> {
   const [withTrial, customer] = await Promise.all([
-    isTrialAvailable(deps.db, user.id, user.email),
+    // A plan without a trial (the LP plan, issue 17) starts paid.
+    PLANS[planId].trialDays > 0 ? isTrialAvailable(deps.db, user.id, user.email) : false,
     stripeCustomerOf(deps.db, user.id),
   ]);
   // Both the session and the subscription carry the user: the webhooks find the account from either.

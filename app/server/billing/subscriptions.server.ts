@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 import { type AccessFlags, accessFlags, type SubscriptionStatus } from "~/core/access";
+import { isProPlan, type PlanId } from "~/core/plans";
 import type { Db } from "../db/database.server";
 import { billingCustomers, type SubscriptionRow, subscriptions, trialClaims, users } from "../db/schema";
 import type { SubscriptionSnapshot } from "./subscription-snapshot";
@@ -143,6 +144,18 @@ export function primarySubscription(rows: readonly SubscriptionRow[]): Subscript
  */
 export function currentProSubscription(rows: readonly SubscriptionRow[]): SubscriptionRow | null {
   return rows.find((row) => accessFlags([row], false).hasProAccess) ?? null;
+}
+
+/**
+ * The current subscription that buying `planId` would duplicate: a pro-access one for the startup plans,
+ * a current LP plan for the LP plan (issue 17: the two databases are bought separately).
+ */
+export function currentSubscriptionLike(
+  rows: readonly SubscriptionRow[],
+  planId: PlanId,
+): SubscriptionRow | null {
+  if (isProPlan(planId)) return currentProSubscription(rows);
+  return rows.find((row) => row.planId === planId && accessFlags([row], false).hasLpAccess) ?? null;
 }
 
 /** spec 4's access flags for a user, from the database: the server's answer, never the client's. */

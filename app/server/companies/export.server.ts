@@ -1,14 +1,12 @@
-import { AsyncResource } from "node:async_hooks";
 import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { CSV_LINE_END, csvCell, csvRow, UTF8_BOM } from "~/core/csv";
 import type { SearchState } from "~/core/search-params";
 import type { SortValue } from "~/core/search-sort";
 import type { Database } from "../db/database.server";
 import { companies } from "../db/schema";
-import { logger } from "../logger.server";
+import { type CsvExport, type CsvRecord, csvStream, type RecordSource } from "../http/csv-stream.server";
 import { COMPANY_CSV_COLUMNS, COMPANY_CSV_HEADERS } from "./crunchbase-columns";
 import { searchConditions, whereClause } from "./search-filters.server";
 import { type SortKey, searchOrder, sortKeyOf } from "./search-order.server";
@@ -44,20 +42,9 @@ const PGLITE_BATCH_SIZE = 500;
  */
 const IDLE_IN_TRANSACTION_TIMEOUT = "60s";
 
-export type ExportStatus = "complete" | "aborted" | "failed";
-
-export interface ExportOutcome {
-  /** Company rows written to the stream (the header row not counted). */
-  rows: number;
-  status: ExportStatus;
-}
-
-export interface CompaniesCsvExport {
-  /** UTF-8 with a BOM, the header row, then one CRLF-terminated record per company. */
-  stream: ReadableStream<Uint8Array>;
-  /** Settles once the stream ends for any reason (never rejects): for the activity record. */
-  done: Promise<ExportOutcome>;
-}
+/** The companies' file (the one CSV stream of every export, csv-stream.server.ts). */
+export type CompaniesCsvExport = CsvExport;
+export type { ExportOutcome, ExportStatus } from "../http/csv-stream.server";
 
 export interface ExportOptions {
   /** The date filter's cutoffs are relative to this day (as in the search). */
@@ -66,21 +53,6 @@ export interface ExportOptions {
   signal?: AbortSignal;
   /** Rows per database round trip; defaults per database kind. */
   batchSize?: number;
-}
-
-type CsvRecord = Array<string | null>;
-
-interface RecordBatch {
-  records: CsvRecord[];
-  /** True when no rows are left after this batch. */
-  isLast: boolean;
-}
-
-/** Reads the matching rows in search order, one batch per call. */
-interface RecordSource {
-  next(): Promise<RecordBatch>;
-  /** Ends the read (early or at the end) and frees what it holds. Safe to call more than once. */
-  close(): Promise<void>;
 }
 
 const dialect = new PgDialect();
@@ -272,109 +244,6 @@ function openSource(
   throw new Error(`The CSV export cannot read from this ${database.kind} client.`);
 }
 
-/** Lets other requests (timers, sockets, PGlite queries) run between batches. */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-/** The records as CSV lines (csv.ts's cells, CRLF); the key columns after the export columns stay out. */
-function csvRecords(records: readonly CsvRecord[]): string {
-  let text = "";
-  for (const record of records) {
-    let line = csvCell(record[0]);
-    for (let index = 1; index < COLUMN_COUNT; index += 1) line += `,${csvCell(record[index])}`;
-    text += line + CSV_LINE_END;
-  }
-  return text;
-}
-
-/**
- * A pull-based stream over the source: a batch is read only when the consumer (the HTTP response, which
- * waits for the socket to drain) asks for more, so a slow download never piles rows up in memory.
- */
-function csvStream(
-  source: RecordSource,
-  signal: AbortSignal | undefined,
-): CompaniesCsvExport & { fail: (error: Error) => void } {
-  const encoder = new TextEncoder();
-  let rows = 0;
-  let status: ExportStatus | null = null;
-  let reading: Promise<void> = Promise.resolve();
-  let controllerOf: ReadableStreamDefaultController<Uint8Array> | undefined;
-  let settle: (outcome: ExportOutcome) => void = () => undefined;
-  const done = new Promise<ExportOutcome>((resolve) => {
-    settle = resolve;
-  });
-
-  async function finish(next: ExportStatus): Promise<void> {
-    if (status) return;
-    status = next;
-    signal?.removeEventListener("abort", onAbort);
-    // A connection runs one statement at a time: let a FETCH in flight end before closing the cursor.
-    await reading;
-    await source.close().catch((error: unknown) => logger.warn({ err: error }, "export: closing failed"));
-    settle({ rows, status: next });
-  }
-
-  function onAbort() {
-    // The client went away: no further batch is read, and the stream ends with the abort's reason.
-    controllerOf?.error(signal?.reason);
-    void finish("aborted");
-  }
-
-  // Called from the connection's 'error' event, whose context is whoever opened that pooled connection:
-  // bound to this export's, so the line names the request that asked for it (logger.server.ts).
-  const fail = AsyncResource.bind((error: Error) => {
-    if (status) return;
-    logger.error({ err: error, rows }, "export lost its database connection");
-    controllerOf?.error(error);
-    void finish("failed");
-  });
-  signal?.addEventListener("abort", onAbort, { once: true });
-
-  const stream = new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        controllerOf = controller;
-        controller.enqueue(encoder.encode(UTF8_BOM + csvRow(COMPANY_CSV_HEADERS)));
-      },
-      // Called as the consumer reads (a socket's drain event): bound like fail() above.
-      pull: AsyncResource.bind(async (controller: ReadableStreamDefaultController<Uint8Array>) => {
-        if (status) return;
-        try {
-          const pending = yieldToEventLoop().then(() => source.next());
-          // Only the completion matters to finish(); holding the batch itself would keep it in memory.
-          reading = pending.then(
-            () => undefined,
-            () => undefined,
-          );
-          const batch = await pending;
-          if (status) return;
-          if (batch.records.length > 0) {
-            rows += batch.records.length;
-            controller.enqueue(encoder.encode(csvRecords(batch.records)));
-          }
-          if (batch.isLast) {
-            controller.close();
-            await finish("complete");
-          }
-        } catch (error) {
-          if (status) return;
-          logger.error({ err: error, rows }, "export failed mid-stream");
-          controller.error(error);
-          await finish("failed");
-        }
-      }),
-      cancel() {
-        return finish("aborted");
-      },
-    },
-    // One chunk (one batch) ahead of the consumer, no more.
-    { highWaterMark: 1 },
-  );
-  return { stream, done, fail };
-}
-
 /**
  * Opens the export of every company matching `state` in its order (its page and page size are ignored), using searchConditions, the
  * one definition of the filters, so the file holds exactly the rows the search page counts. The cursor is
@@ -398,7 +267,7 @@ export async function streamCompaniesCsv(
     await source.close();
     options.signal.throwIfAborted();
   }
-  const { stream, done, fail } = csvStream(source, options.signal);
+  const { stream, done, fail } = csvStream(source, COMPANY_CSV_HEADERS, options.signal);
   onLost = fail;
   return { stream, done };
 }

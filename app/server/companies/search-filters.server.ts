@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, gte, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { CONTINENTS, COUNTRIES_BY_CONTINENT, countriesOfContinent } from "~/core/continents";
 import { amountOption, dateCutoff, dateOption } from "~/core/funding-filters";
 import { parseHeadquartersLocation } from "~/core/location";
@@ -22,7 +22,12 @@ export function containsPattern(text: string): string {
  * trigram index still serves it.
  */
 function textCondition(q: string): SQL {
-  return sql`${companies.searchText} like normalize(lower(${containsPattern(q)}::text), NFC)`;
+  return textMatches(companies.searchText, q);
+}
+
+/** `q` as a substring of a search_text column (companies', or lps' for /lps), by its trigram index. */
+export function textMatches(column: SQL | AnyColumn, q: string): SQL {
+  return sql`${column} like normalize(lower(${containsPattern(q)}::text), NFC)`;
 }
 
 /**

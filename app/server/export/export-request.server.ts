@@ -1,3 +1,4 @@
+import { VISITOR_ACCESS, type ViewerAccess } from "~/core/access";
 import { exportFileName } from "~/core/csv";
 import {
   ExportRequestError,
@@ -6,13 +7,15 @@ import {
 } from "~/core/export-request";
 import { DATABASE_UNAVAILABLE, EXPORT_BUSY, EXPORT_DENIED, EXPORT_FAILED } from "~/core/messages";
 import { parseSearchParams, type SearchParamError, type SearchState } from "~/core/search-params";
-import { recordActivity } from "../activity/activity.server";
+import { activityDetailsOf, recordActivityDetails } from "../activity/activity.server";
 import type { Auth } from "../auth/auth.server";
 import { lookUpSession, type SessionUser } from "../auth/session.server";
 import { getViewerAccess } from "../billing/viewer-access.server";
-import { streamCompaniesCsv } from "../companies/export.server";
+import { type ExportOptions, streamCompaniesCsv } from "../companies/export.server";
 import { causedByDatabaseOutage, RETRY_AFTER_SECONDS } from "../database-unavailable.server";
 import type { Database } from "../db/database.server";
+import type { ActivityDetails } from "../db/schema";
+import type { CsvExport } from "../http/csv-stream.server";
 import { logger } from "../logger.server";
 
 /** What the export needs, passed in so tests can hand it their own database and auth. */
@@ -38,25 +41,56 @@ export function maxRunningExportsFor(poolSize: number): number {
   return Math.max(1, Math.min(MAX_RUNNING_EXPORTS, Math.floor(poolSize / 2)));
 }
 
-export type ExportGate =
-  | { ok: true; user: SessionUser }
-  | { ok: false; status: 403; message: (typeof EXPORT_DENIED)[keyof typeof EXPORT_DENIED] };
+export type ExportGate = { ok: true; user: SessionUser } | { ok: false; status: 403; message: string };
 
 /**
- * spec 4 export access (pro access and not trialing; admins too), decided on the server for every request
- * from the session (its role is the stored one, spec 7 is_admin) and the current subscriptions, never
- * from the client.
+ * What differs between the files the app exports (issue 6's companies, issue 17's LPs): who may have it,
+ * how its criteria are read, how its rows are streamed and what the activity log records. The rest (the
+ * session, refusals, the running-exports cap, headers, the activity record once the stream ends) is one
+ * handler, handleExportRequest.
  */
-export async function exportGate(services: ExportServices, request: Request): Promise<ExportGate> {
+export interface ExportKind<State> {
+  /** A refusal's message for this viewer, or null when they may export (decided from the stored access). */
+  refusal(access: ViewerAccess): string | null;
+  /** The criteria of the request (its page ignored); values a page would drop are refused with `errors`. */
+  readCriteria(request: Request): Promise<{ state: State; errors: SearchParamError[] }>;
+  open(database: Pick<Database, "db" | "kind">, state: State, options: ExportOptions): Promise<CsvExport>;
+  fileName(now: Date): string;
+  /** The activity record of a finished export: spec 3's { query, filters, totalResults }. */
+  activity(state: State, rows: number): ActivityDetails;
+}
+
+/** spec 4 export access: pro access and not trialing; admins too. */
+function companiesRefusal(access: ViewerAccess): string | null {
+  if (access.hasExportAccess) return null;
+  if (!access.isSignedIn) return EXPORT_DENIED.signedOut;
+  return access.isTrialing ? EXPORT_DENIED.trialing : EXPORT_DENIED.noExportAccess;
+}
+
+/** spec 7 export-csv: every company the search matches, in its order. */
+export const COMPANIES_EXPORT: ExportKind<SearchState> = {
+  refusal: companiesRefusal,
+  readCriteria: readExportCriteria,
+  open: (database, state, options) => streamCompaniesCsv(database, state, options),
+  fileName: exportFileName,
+  activity: (state, rows) => activityDetailsOf(state, rows),
+};
+
+/**
+ * The export gate (spec 4), decided on the server for every request from the session (its role is the
+ * stored one, spec 7 is_admin) and the current subscriptions, never from the client.
+ */
+export async function exportGate<State>(
+  services: ExportServices,
+  request: Request,
+  kind: ExportKind<State>,
+): Promise<ExportGate> {
   const { user } = await lookUpSession(services.auth, request);
-  if (!user) return { ok: false, status: 403, message: EXPORT_DENIED.signedOut };
-  const access = await getViewerAccess(services.database.db, user);
-  if (access.hasExportAccess) return { ok: true, user };
-  return {
-    ok: false,
-    status: 403,
-    message: access.isTrialing ? EXPORT_DENIED.trialing : EXPORT_DENIED.noExportAccess,
-  };
+  const access = user ? await getViewerAccess(services.database.db, user) : VISITOR_ACCESS;
+  const refusal = kind.refusal(access);
+  if (refusal !== null || !user)
+    return { ok: false, status: 403, message: refusal ?? EXPORT_DENIED.signedOut };
+  return { ok: true, user };
 }
 
 async function criteriaParams(request: Request): Promise<URLSearchParams> {
@@ -105,13 +139,14 @@ function databaseUnavailable() {
  * every export (complete or not) is recorded as activity once its stream ends, with the rows sent. A
  * database that is unavailable before the file starts is a 503 with Retry-After.
  */
-export async function handleExportRequest(
+export async function handleExportRequest<State = SearchState>(
   services: ExportServices,
   request: Request,
   now = new Date(),
+  kind: ExportKind<State> = COMPANIES_EXPORT as unknown as ExportKind<State>,
 ): Promise<Response> {
   try {
-    return await exportResponse(services, request, now);
+    return await exportResponse(services, request, now, kind);
   } catch (error) {
     if (!causedByDatabaseOutage(error)) throw error;
     logger.warn({ err: error }, "export: the database is unavailable (answered 503)");
@@ -119,13 +154,18 @@ export async function handleExportRequest(
   }
 }
 
-async function exportResponse(services: ExportServices, request: Request, now: Date): Promise<Response> {
-  const gate = await exportGate(services, request);
+async function exportResponse<State>(
+  services: ExportServices,
+  request: Request,
+  now: Date,
+  kind: ExportKind<State>,
+): Promise<Response> {
+  const gate = await exportGate(services, request, kind);
   if (!gate.ok) return jsonError(gate.status, { error: gate.message });
 
-  let criteria: Awaited<ReturnType<typeof readExportCriteria>>;
+  let criteria: { state: State; errors: SearchParamError[] };
   try {
-    criteria = await readExportCriteria(request);
+    criteria = await kind.readCriteria(request);
   } catch (error) {
     if (error instanceof ExportRequestError) return jsonError(400, { error: error.message });
     throw error;
@@ -139,7 +179,7 @@ async function exportResponse(services: ExportServices, request: Request, now: D
 
   const headers = {
     "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${exportFileName(now)}"`,
+    "Content-Disposition": `attachment; filename="${kind.fileName(now)}"`,
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
   };
@@ -152,14 +192,16 @@ async function exportResponse(services: ExportServices, request: Request, now: D
   const { state } = criteria;
   const userId = gate.user.id;
   try {
-    const exported = await streamCompaniesCsv(services.database, state, {
-      today: now,
-      signal: request.signal,
-    });
+    const exported = await kind.open(services.database, state, { today: now, signal: request.signal });
     void exported.done.then((outcome) => {
       runningExports -= 1;
       if (outcome.status !== "complete") logger.info({ userId, ...outcome }, "export ended early");
-      return recordActivity(services.database.db, userId, "export", state, outcome.rows);
+      return recordActivityDetails(
+        services.database.db,
+        userId,
+        "export",
+        kind.activity(state, outcome.rows),
+      );
     });
     return new Response(exported.stream, { status: 200, headers });
   } catch (error) {

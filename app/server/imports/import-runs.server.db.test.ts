@@ -142,7 +142,7 @@ describe("dry run, then import of the same file (issue 16)", () => {
         actorId: ADMIN.id,
         action: "import.start",
         targetId: String(commit.id),
-        after: { status: "running", dryRun: dryRun.id },
+        after: { status: "running", subject: "companies", dryRun: dryRun.id },
       }),
       expect.objectContaining({
         actorId: ADMIN.id,
@@ -154,6 +154,7 @@ describe("dry run, then import of the same file (issue 16)", () => {
         before: null,
         after: {
           status: "done",
+          subject: "companies",
           dryRun: dryRun.id,
           rows: 7,
           new: 2,

@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { access, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
-import { ABANDONED_UPLOAD_MS, MAX_IMPORT_COMPANIES } from "~/core/import-runs";
+import { ABANDONED_UPLOAD_MS, type ImportSubject, MAX_IMPORT_COMPANIES } from "~/core/import-runs";
 import type { AdminActor } from "../admin/audit-log.server";
 import { recordAdminAction } from "../admin/audit-log.server";
 import {
@@ -23,6 +23,7 @@ import { countCompanies } from "../companies/stats.server";
 import type { Db } from "../db/database.server";
 import { type ImportRunRow, importRuns } from "../db/schema";
 import { logger } from "../logger.server";
+import { importLps, type LpImportProgress, type LpImportReport } from "../lps/import-lps.server";
 import { IN_SERVER_REFRESH_LIMIT, refreshSimilarities } from "../similarity/similarity-refresh.server";
 import { deleteStoredUpload, importsDir, type StoredUpload } from "./import-upload.server";
 
@@ -52,11 +53,17 @@ export interface StartedRun {
  * written) in the background. Refused with ImportBusyError while another import runs; the upload is then
  * deleted.
  */
-export async function startDryRun(db: Db, actor: AdminActor, upload: StoredUpload): Promise<StartedRun> {
+export async function startDryRun(
+  db: Db,
+  actor: AdminActor,
+  upload: StoredUpload,
+  subject: ImportSubject = "companies",
+): Promise<StartedRun> {
   let run: ImportRunRow;
   try {
     run = await startImportRun(db, {
       kind: "dry_run",
+      subject,
       source: "console",
       actorId: actor.id,
       actorEmail: actor.email,
@@ -82,6 +89,8 @@ export async function startCommit(db: Db, actor: AdminActor, dryRunId: number): 
   const storedPath = await committableFile(db, dryRun);
   const run = await startImportRun(db, {
     kind: "commit",
+    // The file the dry run checked, with the importer that checked it.
+    subject: dryRun.subject,
     source: "console",
     actorId: actor.id,
     actorEmail: actor.email,
@@ -98,7 +107,7 @@ export async function startCommit(db: Db, actor: AdminActor, dryRunId: number): 
     targetId: String(run.id),
     targetLabel: run.fileName,
     before: null,
-    after: { status: "running", dryRun: dryRun.id },
+    after: { status: "running", subject: run.subject, dryRun: dryRun.id },
   });
   return { run, finished: carryOutInBackground(db, run, storedPath, actor) };
 }
@@ -282,9 +291,13 @@ async function deleteUnnamedFiles(db: Db, dir: string, before: Date): Promise<nu
   return deleted;
 }
 
-/** The counts of a run's row, from an importer's report or progress. */
-function countsOf(report: ImportProgress | ImportReport) {
+/** The counts of a run's row, from an importer's report or progress (an LP import's with its contacts). */
+function countsOf(report: ImportProgress | ImportReport | LpImportProgress | LpImportReport) {
   const isReport = "rejectedCount" in report;
+  const contacts =
+    "contactsWritten" in report
+      ? { contactsWritten: report.contactsWritten, contactsRemoved: report.contactsRemoved }
+      : {};
   const rejected = isReport ? report.rejectedCount : report.rejected;
   const suppressed = isReport ? report.suppressedCount : report.suppressed;
   return {
@@ -295,6 +308,7 @@ function countsOf(report: ImportProgress | ImportReport) {
     rejected: rejected - suppressed,
     suppressed,
     duplicates: isReport ? report.duplicateCount : report.duplicates,
+    ...contacts,
   };
 }
 
@@ -302,6 +316,7 @@ function countsOf(report: ImportProgress | ImportReport) {
 function auditCounts(run: ImportRunRow): Record<string, unknown> {
   return {
     status: run.status,
+    subject: run.subject,
     dryRun: run.dryRunId,
     rows: run.rowsRead,
     new: run.inserted,
@@ -310,6 +325,9 @@ function auditCounts(run: ImportRunRow): Record<string, unknown> {
     rejected: run.rejected,
     suppressed: run.suppressed,
     duplicates: run.duplicates,
+    ...(run.subject === "lps"
+      ? { contactsWritten: run.contactsWritten, contactsRemoved: run.contactsRemoved }
+      : {}),
   };
 }
 
@@ -325,7 +343,7 @@ class ProgressWriter {
     private readonly bytesRead: () => number,
   ) {}
 
-  report(progress: ImportProgress): void {
+  report(progress: ImportProgress | LpImportProgress): void {
     this.pending = countsOf(progress);
     this.kick();
   }
@@ -367,15 +385,17 @@ class ProgressWriter {
 /** How a carried-out run ended: its final row, the importer's report, and the error that stopped it. */
 export interface RunOutcome {
   run: ImportRunRow;
-  report: ImportReport | null;
+  /** The companies importer's report, or the LP importer's (which adds its contacts). */
+  report: ImportReport | LpImportReport | null;
   error: unknown;
 }
 
 /**
- * Carries out a started run on `filePath` with the importer `npm run import` uses (a dry run, or the
- * import), writing its progress to its row after each batch, then its report (or why it failed) and,
- * after an import by an admin, an entry in the admin audit log. Never throws: the outcome says.
- * `maxFileCompanies` bounds the memory a file may take (the console's server has a heap cap).
+ * Carries out a started run on `filePath` with the importer of its subject, the one `npm run import` (or
+ * `npm run import:lps`) uses (a dry run, or the import), writing its progress to its row after each batch,
+ * then its report (or why it failed) and, after an import by an admin, an entry in the admin audit log.
+ * Never throws: the outcome says. `maxFileCompanies` bounds the memory a file may take (the console's
+ * server has a heap cap): the companies, or the LPs, it may name.
  */
 export async function carryOutRun(
   db: Db,
@@ -396,17 +416,26 @@ export async function carryOutRun(
   const progress = new ProgressWriter(db, run.id, () => input.bytesRead);
   const heartbeat = setInterval(() => progress.beat(), HEARTBEAT_MS);
   heartbeat.unref();
-  let report: ImportReport | null = null;
+  let report: ImportReport | LpImportReport | null = null;
   let failure: unknown = null;
+  const dryRun = run.kind === "dry_run";
+  const onStep = (step: ImportProgress) => {
+    progress.report(step);
+    onProgress?.(step);
+  };
   try {
-    report = await importCompanies(db, input, {
-      dryRun: run.kind === "dry_run",
-      ...(maxFileCompanies === undefined ? {} : { maxFileCompanies }),
-      onProgress(step) {
-        progress.report(step);
-        onProgress?.(step);
-      },
-    });
+    report =
+      run.subject === "lps"
+        ? await importLps(db, input, {
+            dryRun,
+            ...(maxFileCompanies === undefined ? {} : { maxFileLps: maxFileCompanies }),
+            onProgress: onStep,
+          })
+        : await importCompanies(db, input, {
+            dryRun,
+            ...(maxFileCompanies === undefined ? {} : { maxFileCompanies }),
+            onProgress: onStep,
+          });
   } catch (error) {
     failure = error;
   } finally {
@@ -433,7 +462,7 @@ async function recordDone(
   db: Db,
   run: ImportRunRow,
   filePath: string,
-  report: ImportReport,
+  report: ImportReport | LpImportReport,
   durationMs: number,
   actor: AdminActor | null,
 ): Promise<ImportRunRow> {
@@ -533,7 +562,9 @@ function carryOutInBackground(
   return (async () => {
     const outcome = await carryOutRun(db, run, filePath, { actor, maxFileCompanies: MAX_IMPORT_COMPANIES });
     const wrote = outcome.report !== null && outcome.report.inserted + outcome.report.updated > 0;
-    if (run.kind === "commit" && wrote) await refreshSimilarCompanies(db, run.id);
+    // Similar companies are the companies' own; an LP import leaves them as they are.
+    if (run.kind === "commit" && run.subject === "companies" && wrote)
+      await refreshSimilarCompanies(db, run.id);
     return outcome.run;
   })().catch((error: unknown) => {
     logger.error({ err: error, runId: run.id }, "an import run failed unexpectedly");
@@ -558,13 +589,19 @@ async function refreshSimilarCompanies(db: Db, runId: number): Promise<void> {
   }
 }
 
-/** For `npm run import`: the run of a file given on the command line (no stored copy, no admin). */
+/**
+ * For `npm run import` (and `npm run import:lps`, which may also ask for a dry run): the run of a file given
+ * on the command line (no stored copy, no admin).
+ */
 export async function startCommandLineRun(
   db: Db,
   file: { fileName: string; fileBytes: number },
+  subject: ImportSubject = "companies",
+  kind: ImportRunRow["kind"] = "commit",
 ): Promise<ImportRunRow> {
   const run: NewImportRun = {
-    kind: "commit",
+    kind,
+    subject,
     source: "command_line",
     actorId: null,
     actorEmail: null,

@@ -6,10 +6,16 @@ import path from "node:path";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { checkUploadName, DEFAULT_MAX_IMPORT_BYTES, uploadSizeProblem } from "~/core/import-runs";
+import {
+  checkUploadName,
+  DEFAULT_MAX_IMPORT_BYTES,
+  type ImportSubject,
+  uploadSizeProblem,
+} from "~/core/import-runs";
 import { SNIFF_BYTES } from "../companies/import/input-guard.server";
 import { fileHeadProblem } from "../companies/import-companies.server";
 import { env } from "../env.server";
+import { lpFileHeadProblem } from "../lps/import-lps.server";
 import { DRAIN_LIMIT_BYTES, mediaTypeOf } from "../read-body.server";
 
 /** An upload refused, with the status and the message for the person who sent it. */
@@ -53,6 +59,8 @@ const CSV_TYPES: ReadonlySet<string> = new Set([
 export interface UploadOptions {
   dir?: string;
   maxBytes?: number;
+  /** What the file holds (issue 17): its header is checked by that importer's rules. Default: companies. */
+  subject?: ImportSubject;
 }
 
 /**
@@ -61,8 +69,9 @@ export interface UploadOptions {
  * parameter: no multipart parsing, no form buffered. Refused with UploadRefused, nothing kept:
  * - a name that is not a .csv file (400), a form or another non-CSV Content-Type (415);
  * - a declared or actual size over `maxBytes` (413, as soon as it is seen), an empty body (400);
- * - a start that is not CSV text or a header without an Organization Name column (400), checked by the
- *   importer's own rules on the first bytes, before the rest is stored.
+ * - a start that is not CSV text or a header without an Organization Name column (an LP file: without
+ *   LP Name and LP Type columns) (400), checked by the importer's own rules on the first bytes, before the
+ *   rest is stored.
  */
 export async function receiveUpload(request: Request, options: UploadOptions = {}): Promise<StoredUpload> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES;
@@ -88,7 +97,10 @@ export async function receiveUpload(request: Request, options: UploadOptions = {
   const dir = options.dir ?? importsDir();
   await mkdir(dir, { recursive: true });
   const storedPath = path.join(dir, `${randomUUID()}.csv`);
-  const meter = new UploadMeter(maxBytes);
+  const meter = new UploadMeter(
+    maxBytes,
+    options.subject === "lps" ? lpFileHeadProblem : (head) => fileHeadProblem(head),
+  );
   try {
     await pipeline(
       Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>),
@@ -118,7 +130,10 @@ class UploadMeter extends Transform {
   private head: Buffer[] = [];
   private headChecked = false;
 
-  constructor(private readonly maxBytes: number) {
+  constructor(
+    private readonly maxBytes: number,
+    private readonly headProblem: (head: Buffer) => string | null,
+  ) {
     super();
   }
 
@@ -162,7 +177,7 @@ class UploadMeter extends Transform {
     this.headChecked = true;
     const head = Buffer.concat(this.head);
     this.head = [];
-    const problem = fileHeadProblem(head);
+    const problem = this.headProblem(head);
     if (problem !== null) this.refuse(new UploadRefused(400, problem));
     else this.push(head);
   }

@@ -8,23 +8,24 @@ import { getSiteSettings, lockSiteSettings, updateSiteSettings } from "./site-se
 const database = setUpTestDatabase();
 
 describe("site settings (spec 3: one row, id 1)", () => {
-  it("has the spec's defaults: LP search hidden, the marketing claims", async () => {
+  it("has the defaults: LP search shown (issue 17: the LP database is built), the marketing claims", async () => {
     expect(await getSiteSettings(database.db)).toEqual({
-      hideLpSearch: true,
+      hideLpSearch: false,
       contactsExportedClaim: "1.2m+",
       businessesTrustedClaim: "2,000+",
     });
   });
 
   it("recreates a deleted row with the defaults", async () => {
+    await database.db.update(siteSettings).set({ businessesTrustedClaim: "5,000+" });
     await database.db.delete(siteSettings);
-    expect((await getSiteSettings(database.db)).hideLpSearch).toBe(true);
+    expect((await getSiteSettings(database.db)).businessesTrustedClaim).toBe("2,000+");
   });
 
   it("refuses a second row", async () => {
     await expect(database.db.insert(siteSettings).values({ id: 2 })).rejects.toThrow();
-    await database.db.update(siteSettings).set({ hideLpSearch: false }).where(eq(siteSettings.id, 1));
-    expect((await getSiteSettings(database.db)).hideLpSearch).toBe(false);
+    await database.db.update(siteSettings).set({ hideLpSearch: true }).where(eq(siteSettings.id, 1));
+    expect((await getSiteSettings(database.db)).hideLpSearch).toBe(true);
   });
 });
 
@@ -32,7 +33,7 @@ describe("updateSiteSettings and lockSiteSettings (issue 16)", () => {
   it("writes only the given settings, and the next read sees them", async () => {
     const saved = await updateSiteSettings(database.db, { businessesTrustedClaim: "3,000+" });
     expect(saved).toEqual({
-      hideLpSearch: true,
+      hideLpSearch: false,
       contactsExportedClaim: "1.2m+",
       businessesTrustedClaim: "3,000+",
     });
@@ -41,8 +42,8 @@ describe("updateSiteSettings and lockSiteSettings (issue 16)", () => {
 
   it("recreates a deleted row with the defaults and the given settings", async () => {
     await database.db.delete(siteSettings);
-    expect(await updateSiteSettings(database.db, { hideLpSearch: false })).toEqual({
-      hideLpSearch: false,
+    expect(await updateSiteSettings(database.db, { hideLpSearch: true })).toEqual({
+      hideLpSearch: true,
       contactsExportedClaim: "1.2m+",
       businessesTrustedClaim: "2,000+",
     });
@@ -52,7 +53,11 @@ describe("updateSiteSettings and lockSiteSettings (issue 16)", () => {
   it("reads row 1 for update inside a transaction, recreating it when missing", async () => {
     await database.db.delete(siteSettings);
     const locked = await database.db.transaction(async (tx) => lockSiteSettings(tx as Db));
-    expect(locked.hideLpSearch).toBe(true);
+    expect(locked).toEqual({
+      hideLpSearch: false,
+      contactsExportedClaim: "1.2m+",
+      businessesTrustedClaim: "2,000+",
+    });
     expect(await database.db.select({ id: siteSettings.id }).from(siteSettings)).toEqual([{ id: 1 }]);
   });
 });

@@ -70,8 +70,14 @@ describe("requestDoNotSell (issue 7)", () => {
   });
 
   it("counts a repeated request once, and remembers how often it came", async () => {
-    expect(await requestDoNotSell(database.db, "ann@quantix.example")).toEqual({ companiesHidden: 1 });
-    expect(await requestDoNotSell(database.db, " ANN@quantix.example")).toEqual({ companiesHidden: 0 });
+    expect(await requestDoNotSell(database.db, "ann@quantix.example")).toEqual({
+      companiesHidden: 1,
+      lpContactsRemoved: 0,
+    });
+    expect(await requestDoNotSell(database.db, " ANN@quantix.example")).toEqual({
+      companiesHidden: 0,
+      lpContactsRemoved: 0,
+    });
     const requests = await listDoNotSellRequests(database.db);
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ requestCount: 2, companiesHidden: 1 });
@@ -93,6 +99,7 @@ describe("requestDoNotSell (issue 7)", () => {
   it("matches the contact email too", async () => {
     expect(await requestDoNotSell(database.db, "hello@northwind.example")).toEqual({
       companiesHidden: 1,
+      lpContactsRemoved: 0,
     });
     expect((await searchNames()).names).toEqual(["Acme Robotics", "Quantix Labs"]);
   });
@@ -118,6 +125,7 @@ describe("requestDoNotSell (issue 7)", () => {
   it("leaves everything as it is for an address not in the data", async () => {
     expect(await requestDoNotSell(database.db, "nobody@elsewhere.example")).toEqual({
       companiesHidden: 0,
+      lpContactsRemoved: 0,
     });
     expect((await searchNames()).total).toBe(3);
   });
@@ -141,7 +149,10 @@ describe("imports skip suppressed founders (issue 7)", () => {
   it("reports a re-import of a suppressed row as rejected and does not bring it back", async () => {
     const first = await importRows([row, crunchbaseRecord(2)]);
     expect(first).toMatchObject({ inserted: 2, rejectedCount: 0 });
-    expect(await requestDoNotSell(database.db, "ann@quantix.example")).toEqual({ companiesHidden: 1 });
+    expect(await requestDoNotSell(database.db, "ann@quantix.example")).toEqual({
+      companiesHidden: 1,
+      lpContactsRemoved: 0,
+    });
 
     const again = await importRows([crunchbaseRecord(2), row]);
     expect(again).toMatchObject({ inserted: 0, unchanged: 1, rejectedCount: 1, totalRows: 2 });

@@ -10,11 +10,13 @@ import { normalizeEmail, suppressionHash } from "./email-hash.server";
 export interface DoNotSellOutcome {
   /** Stored companies this request hid (0 when the address is not in the data, or was already hidden). */
   companiesHidden: number;
+  /** Issue 17: LP contacts with this address, deleted (an LP's other contacts and the LP itself stay). */
+  lpContactsRemoved: number;
 }
 
 /**
  * Issue 7 /do-not-sell: puts an address on the suppression list and hides every stored company whose
- * founder email or contact email is that address. Runs under the importer's lock, so an import batch
+ * founder email or contact email is that address, and deletes every LP contact with it (issue 17). Runs under the importer's lock, so an import batch
  * either commits first (and its rows are hidden here) or sees the list entry (and skips the row).
  * Finding the companies compares addresses in SQL (companies has no index on them); it runs once per
  * request, which is rare and rate-limited.
@@ -38,7 +40,7 @@ export async function requestDoNotSell(
           requestCount: sql`${suppressedContacts.requestCount} + 1`,
         },
       });
-    return queryRows<{ company_id: number }>(
+    const companies = await queryRows<{ company_id: number }>(
       tx,
       sql`insert into suppressed_companies (company_id, email_hash)
           select id, ${hash} from companies
@@ -46,12 +48,20 @@ export async function requestDoNotSell(
           on conflict (company_id) do nothing
           returning company_id`,
     );
+    // Issue 17: a person at an LP is deleted outright: nothing of them is kept to show, and the LP import
+    // skips the address from now on (the list above). The lp_contacts_email_lower_idx index finds them;
+    // the triggers take their names out of the LP's search text and move the data version.
+    const contacts = await queryRows<{ id: number }>(
+      tx,
+      sql`delete from lp_contacts where lower(email) = ${address} returning id`,
+    );
+    return { companies, contacts };
   });
   // The home figures, filter counts and cached search counts must drop the hidden companies at once: in
   // every process by the data version (the insert into suppressed_companies changed it in the transaction
   // above), and here also by dropping this process's entries now.
-  if (hidden.length > 0) invalidateCatalog();
-  return { companiesHidden: hidden.length };
+  if (hidden.companies.length > 0) invalidateCatalog();
+  return { companiesHidden: hidden.companies.length, lpContactsRemoved: hidden.contacts.length };
 }
 
 /** One do-not-sell request as the admins see it: when, how often, what it hid; never an address. */

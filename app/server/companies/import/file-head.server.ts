@@ -18,9 +18,13 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * Why a file whose first bytes are `head` cannot be imported, from those bytes alone: the importer's own
  * checks of an empty, binary or non-CSV start (sniff) and of the header row. An upload is refused with
  * this before it is stored whole. A header row not complete in `head` (or a UTF-16 file) is left to the
- * import itself, which checks it again.
+ * import itself, which checks it again. `problemOf` judges the header row: a companies file's by default,
+ * an LP file's for the LP import (issue 17).
  */
-export function fileHeadProblem(head: Buffer): string | null {
+export function fileHeadProblem(
+  head: Buffer,
+  problemOf: (cells: readonly string[]) => string | null = headerProblem,
+): string | null {
   const sniffed = sniff(head);
   if (sniffed !== null) return sniffed;
   if (head[0] === 0xff && head[1] === 0xfe) return null;
@@ -38,5 +42,5 @@ export function fileHeadProblem(head: Buffer): string | null {
   } catch {
     return NOT_CSV_FIRST_LINE;
   }
-  return headerProblem(cells);
+  return problemOf(cells);
 }

@@ -45,7 +45,15 @@ const here = shared.roundlistImportRuns;
 
 export type NewImportRun = Pick<
   typeof importRuns.$inferInsert,
-  "kind" | "source" | "actorId" | "actorEmail" | "fileName" | "fileBytes" | "storedPath" | "dryRunId"
+  | "kind"
+  | "source"
+  | "actorId"
+  | "actorEmail"
+  | "fileName"
+  | "fileBytes"
+  | "storedPath"
+  | "dryRunId"
+  | "subject"
 >;
 
 /**
