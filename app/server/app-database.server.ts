@@ -4,6 +4,7 @@ import { seedLpsIfEmpty } from "./demo-data/lp-seed.server";
 import { seedIfEmpty } from "./demo-data/seed.server";
 import { env, serverProcessPlan } from "./env.server";
 import { logger } from "./logger.server";
+import { lpIndexOf } from "./lps/lp-catalog.server";
 import {
   hasSimilarities,
   IN_SERVER_REFRESH_LIMIT,
@@ -63,7 +64,10 @@ async function startDatabase(): Promise<Database> {
     onStaleLockTakenOver: (message) => logger.warn(message),
   });
   // The primary migrated and seeded before forking this worker; the pool connects on its first query.
-  if (role === "worker") return database;
+  if (role === "worker") {
+    warmLpIndex(database.db);
+    return database;
+  }
   try {
     await database.migrate();
     logger.info(
@@ -83,13 +87,24 @@ async function startDatabase(): Promise<Database> {
     // One serving process computes them in the background (pages fall back meanwhile); a primary, which
     // serves nothing, before its workers start, so no worker ever starts a second refresh.
     if (role === "primary") await refreshSimilaritiesIfMissing(database.db);
-    else void refreshSimilaritiesIfMissing(database.db);
+    else {
+      void refreshSimilaritiesIfMissing(database.db);
+      warmLpIndex(database.db);
+    }
   } catch (error) {
     // Closed (and its lock released) so that a later getDatabase() can open it again.
     await database.close().catch(() => {});
     throw error;
   }
   return database;
+}
+
+/**
+ * Issue 17: a serving process loads its LP index (decision 015) in the background as it starts, so the
+ * first /lps visit does not wait for it (about 1 s at 100,000 LPs).
+ */
+function warmLpIndex(db: Db): void {
+  lpIndexOf(db).catch((error: unknown) => logger.warn({ err: error }, "loading the LP index failed"));
 }
 
 /**

@@ -90,6 +90,40 @@ test("/search for a signed-in user without a plan: the sample banner and the pla
   expect(await seriousFindings(page), "sample, plans open").toEqual([]);
 });
 
+test("/lps: the sample with the LP offer, and for LP access the filters, the location list, the table and the phone sheet", async ({
+  page,
+  login,
+}) => {
+  await gotoHydrated(page, "/lps");
+  await expect(page.getByTestId("lp-plan-offer")).toBeVisible();
+  expect(await seriousFindings(page), "visitor sample").toEqual([]);
+  await page.getByTestId("export-lps").click();
+  await expect(page.getByRole("dialog", { name: "The LP Database plan" })).toBeVisible();
+  expect(await seriousFindings(page), "offer dialog").toEqual([]);
+
+  await login({ plan: "lps" });
+  await gotoHydrated(page, "/lps?type=endowment&emerging=yes");
+  await page.getByRole("button", { name: /Filters/ }).click();
+  await expect(
+    page.getByRole("group", { name: "LP type" }).getByTestId("option-count").first(),
+  ).toBeVisible();
+  expect(await seriousFindings(page), "filters").toEqual([]);
+  await page.getByRole("combobox", { name: "Headquarters" }).click();
+  await expect(page.getByRole("option").first()).toBeVisible();
+  expect(await seriousFindings(page), "headquarters list open").toEqual([]);
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Table", exact: true }).click();
+  await expect(page.getByTestId("lp-table")).toBeVisible();
+  expect(await seriousFindings(page), "table").toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoHydrated(page, "/lps");
+  await page.getByRole("button", { name: /Filters/ }).click();
+  await expect(
+    page.getByRole("dialog", { name: "Filters" }).getByRole("group", { name: "Stage focus" }),
+  ).toBeVisible();
+  expect(await seriousFindings(page), "phone filter sheet").toEqual([]);
+});
+
 test("the admin console: every section and a user's page, at 1280 and 390 px", async ({ page, login }) => {
   test.setTimeout(90_000);
   await login({ admin: true });

@@ -26,3 +26,15 @@ export async function readDataVersion(db: Db): Promise<string> {
   );
   return row?.version ?? NO_VERSION;
 }
+
+/**
+ * Issue 17: the version of what LP searches see (lps, lp_contacts; migration 0023's row 2), read like
+ * readDataVersion and for the same reasons, before loading anything cached under it.
+ */
+export async function readLpDataVersion(db: Db): Promise<string> {
+  const [row] = await queryRows<{ version: string }>(
+    db,
+    sql`select version::text as version from data_versions where id = 2`,
+  );
+  return row?.version ?? NO_VERSION;
+}

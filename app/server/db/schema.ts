@@ -620,7 +620,9 @@ export const dataVersions = pgTable(
     id: integer("id").primaryKey().default(1),
     version: bigint("version", { mode: "number" }).notNull(),
   },
-  (table) => [check("data_versions_single_row", sql`${table.id} = 1`)],
+  // Row 1: what company searches see (companies, suppressed_companies). Row 2 (issue 17): what LP searches
+  // see (lps, lp_contacts), apart, so a companies import does not make every process reload its LPs.
+  (table) => [check("data_versions_known_rows", sql`${table.id} in (1, 2)`)],
 );
 
 /**
@@ -823,31 +825,11 @@ export const lps = pgTable(
     // of the index; the AUM ones also serve the AUM range filter. An ORDER BY must be spelled as the index
     // reads ("lower(name) collate "C", id"; "aum_usd desc nulls last, id desc nulls last"), as the companies'
     // search-order.server.ts does.
-    // name itself trails the key: PostgreSQL reads an index only when it holds every column the query
-    // names, and lower(name) names name (a deep page by name: 110 -> see bench:lps, heap fetches gone).
-    index("lps_name_order_idx").on(sql`lower(${table.name}) collate "C"`, table.id, table.name),
+    index("lps_name_order_idx").on(sql`lower(${table.name}) collate "C"`, table.id),
     index("lps_aum_desc_id_idx").on(table.aumUsd.desc().nullsLast(), table.id.desc()),
     index("lps_aum_asc_id_idx").on(table.aumUsd.asc().nullsLast(), table.id.asc()),
     // Equality filters and their facet counts.
     index("lps_type_aum_idx").on(table.type, table.aumUsd),
-    // Every filter's column but the text, in one narrow index (issue 17): a count or a selective page over
-    // any mix of them reads the index alone (about 15 MB at 100,000 LPs) instead of the 83 MB table, whose
-    // rows carry the descriptions and the search text. Type and country lead, for the range scans of the
-    // commonest filters; name is there for the name order of a page read from the matches.
-    index("lps_filter_cover_idx").on(
-      table.type,
-      table.country,
-      table.aumUsd,
-      table.id,
-      table.checkMinUsd,
-      table.checkMaxUsd,
-      table.acceptsEmerging,
-      table.backsFirstTimeFunds,
-      table.assetClasses,
-      table.stageFocus,
-      table.sectorFocus,
-      table.name,
-    ),
     index("lps_country_city_idx").on(table.country, table.city),
     // The check size filter asks for ranges that overlap the one wanted (min <= upper, max >= lower).
     index("lps_check_min_idx").on(table.checkMinUsd),

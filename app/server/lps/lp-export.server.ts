@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { LP_CSV_COLUMNS, LP_CSV_LIST_SEPARATOR } from "~/core/lp-csv-columns";
+import { lpMatchingIds } from "~/core/lp-index";
 import type { LpSearchState } from "~/core/lp-search-params";
 import {
   ACCEPTS_EMERGING_OPTIONS,
@@ -16,7 +17,7 @@ import type { ExportOptions } from "../companies/export.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { type CsvExport, type CsvRecord, csvStream, type RecordSource } from "../http/csv-stream.server";
-import { lpOrder, lpSearchConditions, lpWhere } from "./lp-search-filters.server";
+import { lpIndexOf, lpTextNeedle } from "./lp-catalog.server";
 
 /**
  * LPs per batch: each batch is one short query for those LPs and their contacts (about 2.5 rows each), so
@@ -85,18 +86,15 @@ function recordOf(row: ExportRow): CsvRecord {
 
 /**
  * Issue 17: every LP the view matches, in its order, one row per contact (an LP without contacts is one row
- * with the contact columns empty). The matching ids are read once, in order (100,000 ids are under 1 MB);
+ * with the contact columns empty). The matching ids come from the LP index once, in order (100,000 ids are
+ * under 1 MB);
  * then each batch reads its LPs with their contacts. A contact removed meanwhile (a do-not-sell request
  * deletes it) is not in the batches read after that.
  */
 export async function streamLpsCsv(db: Db, state: LpSearchState, options: ExportOptions): Promise<CsvExport> {
   options.signal?.throwIfAborted();
-  const ids = (
-    await queryRows<{ id: number }>(
-      db,
-      sql`select id from lps ${lpWhere(lpSearchConditions(state))} order by ${lpOrder(state.sort)}`,
-    )
-  ).map((row) => row.id);
+  const [index, needle] = await Promise.all([lpIndexOf(db), lpTextNeedle(db, state.q)]);
+  const ids = lpMatchingIds(index, state, needle);
   let next = 0;
   const source: RecordSource = {
     async next() {

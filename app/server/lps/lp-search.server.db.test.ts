@@ -5,6 +5,7 @@ import { setUpTestDatabase } from "~tests/fixtures/database";
 import { queryRows } from "../db/query-rows.server";
 import { lpContacts, lps, type NewLpContactRow, type NewLpRow } from "../db/schema";
 import { requestDoNotSell } from "../suppression/do-not-sell.server";
+import { loadLpIndex } from "./lp-catalog.server";
 import { lpFilterPanelData } from "./lp-facets.server";
 import { countLps, LP_SAMPLE_SIZE, searchLps } from "./lp-search.server";
 
@@ -294,5 +295,29 @@ describe("do-not-sell covers LP contacts (issue 17)", () => {
       sql`select count(*)::int as n from lp_contacts where lower(email) = 'maya.quill@alder.example'`,
     );
     expect(left?.n).toBe(0);
+  });
+});
+
+describe("the LP index (decision 015)", () => {
+  it("loads every LP in the database's name order, batch after batch, names repeated or not", async () => {
+    await database.db
+      .insert(lps)
+      .values(
+        [
+          "Zeta Trust",
+          "alder family office",
+          "ALDER FAMILY OFFICE",
+          "Ärzte Stiftung",
+          "Alder Family Office",
+        ].map((name, n) => ({ slug: `extra-${n}`, name, type: "foundation" as const })),
+      );
+    const expected = await queryRows<{ id: number }>(
+      database.db,
+      sql`select id from lps order by lower(name) collate "C", id`,
+    );
+    for (const batch of [1, 2, 3, 1_000]) {
+      const index = await loadLpIndex(database.db, "test", batch);
+      expect([...index.ids], `batch ${batch}`).toEqual(expected.map((row) => row.id));
+    }
   });
 });

@@ -1,13 +1,12 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { LpCard, LpCommitmentCard, LpContactCard, LpSearchResult } from "~/core/lp-card";
-import { EMPTY_LP_SEARCH, type LpSearchState, lpFiltersOf } from "~/core/lp-search-params";
+import { lpPage } from "~/core/lp-index";
+import { EMPTY_LP_SEARCH, type LpSearchState } from "~/core/lp-search-params";
 import { maskEmail } from "~/core/mask";
-import { cachedLru } from "../cache.server";
-import { readDataVersion } from "../companies/data-version.server";
-import { isSelective, pageCountOf } from "../companies/search-plan";
+import { pageCountOf } from "../companies/search-plan";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
-import { lpOrder, lpSearchConditions, lpWhere } from "./lp-search-filters.server";
+import { lpIndexOf, lpTextNeedle } from "./lp-catalog.server";
 
 /** LPs the sample shows to anyone without LP access: the first page of the default order, at this size. */
 export const LP_SAMPLE_SIZE = 25;
@@ -19,29 +18,10 @@ export interface LpSearchOptions {
   hasLpAccess: boolean;
 }
 
-// A count is served only at the data version it was counted at (lps and lp_contacts writes move it,
-// migration 0021), for at most five minutes (spec 9), as the companies' counts are.
-const counts = cachedLru<Db, number>({ ttlMs: 5 * 60_000, maxEntries: 1_000 });
-
-function countKey(state: LpSearchState): string {
-  return JSON.stringify(["lps", state.q, lpFiltersOf(state)]);
-}
-
-/** Forgets this process's cached LP counts (the benchmark measures counts cold; other processes go by version). */
-export function invalidateLpCounts(): void {
-  counts.invalidate();
-}
-
-/** The exact number of LPs a view matches, cached per data version. */
-export async function countLps(db: Db, state: LpSearchState, version?: string): Promise<number> {
-  const at = version ?? (await readDataVersion(db));
-  return counts.get(db, countKey(state), at, async () => {
-    const [row] = await queryRows<{ total: number }>(
-      db,
-      sql`select count(*)::int as total from lps ${lpWhere(lpSearchConditions(state))}`,
-    );
-    return row?.total ?? 0;
-  });
+/** The exact number of LPs a view matches. */
+export async function countLps(db: Db, state: LpSearchState): Promise<number> {
+  const [index, needle] = await Promise.all([lpIndexOf(db), lpTextNeedle(db, state.q)]);
+  return lpPage(index, state, needle, { page: 1, size: 0 }).total;
 }
 
 /**
@@ -49,10 +29,8 @@ export async function countLps(db: Db, state: LpSearchState, version?: string): 
  * exact total. Without LP access the answer is the sample whatever was asked (the server is the paywall):
  * the first LP_SAMPLE_SIZE LPs of the default order, contact emails masked.
  *
- * The count comes first (cached per data version, so paging repeats nothing) and chooses the page's plan
- * by the rule the company search uses (search-plan.ts isSelective): a selective view reads its matches
- * and sorts them, any other walks the order's index and filters as it goes. Without that rule PostgreSQL
- * walks the AUM index for a rare text with a type filter, row by row (71 ms at 100,000 LPs).
+ * The view is answered by the process's LP index (lp-catalog.server.ts, decision 015) in one pass, total
+ * and page together; then the page's LPs are read by id with their contacts and commitments.
  */
 export async function searchLps(
   db: Db,
@@ -60,85 +38,19 @@ export async function searchLps(
   options: LpSearchOptions,
 ): Promise<LpSearchResult> {
   const isSample = !options.hasLpAccess;
-  const state = isSample ? { ...EMPTY_LP_SEARCH, size: 25 as const } : asked;
+  const state = isSample ? EMPTY_LP_SEARCH : asked;
   const size = isSample ? LP_SAMPLE_SIZE : state.size;
-  const version = await readDataVersion(db);
-  const conditions = lpSearchConditions(state);
-  // A text search whose count is not known yet: its matches are read once (the trigram index finds
-  // candidates, each checked in the table) for the page and the exact total together, rather than once
-  // for the count and again for the page ('family' at 100,000 LPs: 21,519 matches).
-  if (state.q !== "" && !counts.peek(db, countKey(state), version)) {
-    const once = await pageWithTotal(db, conditions, state.sort, state.page, size);
-    if (once) {
-      void counts.set(db, countKey(state), version, Promise.resolve(once.total));
-      const lps = await cardsOf(db, once.ids, !options.hasLpAccess);
-      const pageCount = pageCountOf(once.total, size);
-      return {
-        lps,
-        total: once.total,
-        isTotalApproximate: false,
-        page: state.page,
-        pageSize: size,
-        pageCount,
-        isSample,
-      };
-    }
+  const [index, needle] = await Promise.all([lpIndexOf(db), lpTextNeedle(db, state.q)]);
+  let page = state.page;
+  let found = lpPage(index, state, needle, { page, size });
+  const pageCount = pageCountOf(found.total, size);
+  if (page > pageCount) {
+    // Past the last page (a shared link after the data changed): the last page instead.
+    page = pageCount;
+    found = lpPage(index, state, needle, { page, size });
   }
-  const [total, tableRows] = await Promise.all([
-    countLps(db, state, version),
-    countLps(db, EMPTY_LP_SEARCH, version),
-  ]);
-  const pageCount = pageCountOf(total, size);
-  const page = Math.min(state.page, pageCount);
-  // The companies' rule (search-plan.ts): matches up to 5% of the table are read and sorted; more are
-  // found by walking the order's index, which meets a page of them within a few hundred entries.
-  const selective = isSelective(total, tableRows, "name-asc");
-  const ids = total === 0 ? [] : await pageIds(db, conditions, state.sort, page, size, selective);
-  const lps = await cardsOf(db, ids, !options.hasLpAccess);
-  return { lps, total, isTotalApproximate: false, page, pageSize: size, pageCount, isSample };
-}
-
-/**
- * One page of a view and its exact total from one pass over the matches (a window count on the
- * materialized matches); null when the page lies past the last match (the caller counts and clamps then).
- */
-async function pageWithTotal(
-  db: Db,
-  conditions: SQL[],
-  sort: LpSearchState["sort"],
-  page: number,
-  size: number,
-): Promise<{ ids: number[]; total: number } | null> {
-  const rows = await queryRows<{ id: number; total: number }>(
-    db,
-    sql`with m as materialized (
-          select id, aum_usd, name, count(*) over ()::int as total from lps ${lpWhere(conditions)}
-        )
-        select id, total from m order by ${lpOrder(sort)} limit ${size} offset ${(page - 1) * size}`,
-  );
-  const first = rows[0];
-  return first ? { ids: rows.map((row) => row.id), total: first.total } : null;
-}
-
-/** The ids of one page, in order. */
-async function pageIds(
-  db: Db,
-  conditions: SQL[],
-  sort: LpSearchState["sort"],
-  page: number,
-  size: number,
-  selective: boolean,
-): Promise<number[]> {
-  const offset = (page - 1) * size;
-  const query =
-    selective && conditions.length > 0
-      ? sql`with m as materialized (
-              select id, aum_usd, name from lps ${lpWhere(conditions)}
-            )
-            select id from m order by ${lpOrder(sort)} limit ${size} offset ${offset}`
-      : sql`select id from lps ${lpWhere(conditions)} order by ${lpOrder(sort)} limit ${size} offset ${offset}`;
-  const rows = await queryRows<{ id: number }>(db, query);
-  return rows.map((row) => row.id);
+  const lps = await cardsOf(db, found.ids, !options.hasLpAccess);
+  return { lps, total: found.total, isTotalApproximate: false, page, pageSize: size, pageCount, isSample };
 }
 
 interface LpRowData {

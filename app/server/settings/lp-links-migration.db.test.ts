@@ -13,7 +13,7 @@ const database = setUpTestDatabase();
  * admin's explicit choice alone. Its UPDATE is run here, as written in the migration, over the states a
  * database can be in when it is applied.
  */
-const MIGRATION = readFileSync(path.resolve("drizzle/0021_lp_links_and_data_version.sql"), "utf8");
+const MIGRATION = readFileSync(path.resolve("drizzle/0021_lp_links_shown.sql"), "utf8");
 const UPDATE = MIGRATION.split("--> statement-breakpoint").find((statement) =>
   statement.includes('UPDATE "site_settings"'),
 );
