@@ -41,11 +41,12 @@ test.describe.configure({ mode: "serial" });
 
 let demo: PrivateServer;
 let stripeServer: PrivateServer;
-const cookies: Record<"profile" | "checkout" | "trial" | "export", string> = {
+const cookies: Record<"profile" | "checkout" | "trial" | "export" | "lps", string> = {
   profile: "",
   checkout: "",
   trial: "",
   export: "",
+  lps: "",
 };
 const summary: string[] = [];
 
@@ -91,6 +92,7 @@ test.beforeAll(async () => {
   cookies.checkout = await signedIn("fuzz-checkout@e2e.example", null, "active");
   cookies.trial = await signedIn("fuzz-trial@e2e.example", "monthly", "trialing");
   cookies.export = await signedIn("fuzz-export@e2e.example", "pro", "active");
+  cookies.lps = await signedIn("fuzz-lps@e2e.example", "lps", "active");
   console.log(`Private servers ready in ${Math.round((Date.now() - started) / 1000)} s`);
 });
 
@@ -363,6 +365,35 @@ test("fuzz POST /api/export-csv (signed in, pro)", async () => {
     request: postForm("/api/export-csv", formFields(SEARCH_PARAMS), shaped),
   });
 });
+
+// Issue 17: the LP database's page, option counts and export, as an LP subscriber (the sample answers
+// everyone else whatever they ask).
+const LP_PARAMS: Record<string, fc.Arbitrary<string>> = {
+  q: plausible("family", "Zürich", "İSTANBUL", "100%_"),
+  type: plausible("endowment", "single-family-office", "bank", "__proto__"),
+  location: plausible("region:europe", "country:Germany", "region:__proto__", "country:", "Berlin"),
+  asset: plausible("venture-capital", "hedge-funds", "toString"),
+  stage: plausible("seed", "growth", "series-a"),
+  sector: plausible("fintech", "ai", ""),
+  aum: plausible("any", "1b-10b", "100b-plus", "huge"),
+  check: plausible("any", "1m-5m", "100m-plus", "0"),
+  emerging: plausible("yes", "no", "1"),
+  first_time: plausible("yes", "true"),
+  sort: plausible("aum-desc", "name-asc", "name-desc", "date-desc"),
+  size: plausible("25", "100", "1000"),
+  page: plausible("1", "2", "0", "-1", "2001", "1.5", "1e3"),
+};
+
+for (const path of ["/lps", "/api/lps-facets", "/api/export-lps"]) {
+  test(`fuzz GET ${path} (signed in, lps)`, async () => {
+    await fuzz({
+      name: `GET ${path}`,
+      server: () => demo,
+      cookie: () => cookies.lps,
+      request: get(path, LP_PARAMS),
+    });
+  });
+}
 
 // ------------------------------------------------------------------------------------------------
 // Pages with query parameters
