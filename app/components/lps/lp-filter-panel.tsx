@@ -110,12 +110,14 @@ export function LpFilterPanel({ id, state, panelData, onChange, className = "" }
         />
         <CheckboxField
           name="emerging"
+          className="text-sm"
           label="Accepts emerging managers"
           checked={state.emerging === "yes"}
           onChange={(event) => onChange({ emerging: event.target.checked ? "yes" : "" })}
         />
         <CheckboxField
           name="first_time"
+          className="text-sm"
           label="Backs first-time funds"
           checked={state.firstTime === "yes"}
           onChange={(event) => onChange({ firstTime: event.target.checked ? "yes" : "" })}

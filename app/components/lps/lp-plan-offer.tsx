@@ -42,7 +42,8 @@ function OfferBody({ offer, access, totalLps }: LpPlanOfferProps) {
           {formatCount(totalLps)} limited partners with the people to write to. Emails are masked in this
           sample.
         </p>
-        <ul className="mt-3 flex flex-col gap-1.5 text-sm text-slate-800">
+        {/* On a phone the list would push the sample below the fold; the price and the button stay. */}
+        <ul className="mt-3 hidden flex-col gap-1.5 text-sm text-slate-800 sm:flex">
           {LP_PLAN_FEATURES.map((feature) => (
             <li key={feature} className="flex items-start gap-2">
               <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />

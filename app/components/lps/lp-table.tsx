@@ -16,14 +16,14 @@ export function LpTable({ lps, isMasked }: { lps: readonly LpCard[]; isMasked: b
           Limited partners, one per row{isMasked ? "; emails are masked without LP access" : ""}
         </caption>
         <colgroup>
-          <col className="w-[17%]" />
+          <col className="w-[16%]" />
+          <col className="w-[11%]" />
+          <col className="w-[6%]" />
           <col className="w-[12%]" />
-          <col className="w-[7%]" />
+          <col className="w-[11%]" />
           <col className="w-[10%]" />
-          <col className="w-[11%]" />
-          <col className="w-[11%]" />
           <col className="w-[12%]" />
-          <col className="w-[20%]" />
+          <col className="w-[22%]" />
         </colgroup>
         <thead>
           <tr>
