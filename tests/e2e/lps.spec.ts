@@ -114,6 +114,11 @@ test("an admin grants lps; the user searches LPs, filters them and exports them"
   await admin.getByRole("button", { name: "Grant", exact: true }).click();
   await expect(admin.getByText("Plan granted")).toBeVisible();
 
+  // The account page shows the LP plan beside (here: without) a startup plan.
+  await gotoHydrated(userPage, "/profile");
+  await expect(userPage.getByRole("heading", { name: "LP Database" })).toBeVisible();
+  await expect(userPage.getByTestId("lp-plan-status")).toHaveText("active");
+
   await gotoHydrated(userPage, "/lps");
   await expect(userPage.getByTestId("lp-plan-offer")).toHaveCount(0);
   const total = userPage.getByTestId("results-total");

@@ -33,8 +33,55 @@ function dateLine(subscription: SubscriptionSummary): string | null {
   return subscription.provider === "grant" ? "Granted by an administrator; no end date." : null;
 }
 
+/** The status as a coloured badge. */
+function StatusBadge({ status, testId }: { status: string; testId: string }) {
+  return (
+    <span
+      data-testid={testId}
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        STATUS_STYLES[status] ?? "bg-slate-100 text-slate-800"
+      }`}
+    >
+      {status}
+    </span>
+  );
+}
+
+/**
+ * Issue 17: the LP Database plan, held beside a startup plan: its status and dates, and the way to the LP
+ * database while it gives access.
+ */
+export function LpPlanLine({ plan }: { plan: SubscriptionSummary }) {
+  const isCurrent = plan.status === "active" || plan.status === "trialing";
+  return (
+    <section
+      aria-labelledby="lp-plan-title"
+      className="flex flex-col gap-1 border-t border-slate-100 pt-4 text-sm"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id="lp-plan-title" className="font-medium text-slate-900">
+          {plan.planName}
+        </h3>
+        <StatusBadge status={plan.status} testId="lp-plan-status" />
+      </div>
+      {dateLine(plan) ? <p className="text-slate-700">{dateLine(plan)}</p> : null}
+      {isCurrent ? (
+        <a href="/lps" className="text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          Open the LP database
+        </a>
+      ) : null}
+    </section>
+  );
+}
+
 /** The account page's Subscription section: plan, status, dates, upgrade and manage/cancel. */
-export function SubscriptionSection({ subscription }: { subscription: SubscriptionSummary | null }) {
+export function SubscriptionSection({
+  subscription,
+  lpPlan = null,
+}: {
+  subscription: SubscriptionSummary | null;
+  lpPlan?: SubscriptionSummary | null;
+}) {
   const [isPricingOpen, setIsPricingOpen] = useState(false);
   const { upgrade, isUpgrading } = useUpgradeTrial();
   const navigation = useNavigation();
@@ -52,14 +99,7 @@ export function SubscriptionSection({ subscription }: { subscription: Subscripti
           <div>
             <dt className="text-slate-500">Status</dt>
             <dd>
-              <span
-                data-testid="subscription-status"
-                className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                  STATUS_STYLES[subscription.status] ?? "bg-slate-100 text-slate-800"
-                }`}
-              >
-                {subscription.status}
-              </span>
+              <StatusBadge status={subscription.status} testId="subscription-status" />
             </dd>
           </div>
           {dateLine(subscription) ? (
@@ -88,6 +128,7 @@ export function SubscriptionSection({ subscription }: { subscription: Subscripti
         {!isCurrent ? <Button onClick={() => setIsPricingOpen(true)}>Choose a plan</Button> : null}
       </div>
       <PricingDialog open={isPricingOpen} onOpenChange={setIsPricingOpen} />
+      {lpPlan ? <LpPlanLine plan={lpPlan} /> : null}
     </div>
   );
 }

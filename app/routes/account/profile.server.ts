@@ -10,6 +10,7 @@ import { changePassword, deleteAccount, updateProfile } from "~/server/auth/acco
 import { getAuthServices } from "~/server/auth/auth-services.server";
 import { requireUser } from "~/server/auth/session.server";
 import { BillingError, getBillingState, manageSubscription } from "~/server/billing/billing.server";
+import type { SubscriptionRow } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 import { flashCookie } from "~/server/flash.server";
 import { readForm } from "~/server/read-body.server";
@@ -21,18 +22,22 @@ export type ProfileIntent = "profile" | "password" | "manage" | "delete";
 export async function loadProfile(request: Request) {
   const user = await requireUser(request);
   const billing = await getBillingState(await getDb(), user);
-  const primary = billing.primary;
-  const subscription: SubscriptionSummary | null = primary
-    ? {
-        planName: PLANS[primary.planId].name,
-        status: primary.status,
-        provider: primary.provider,
-        trialEnd: primary.trialEnd?.toISOString() ?? null,
-        currentPeriodEnd: primary.currentPeriodEnd?.toISOString() ?? null,
-        cancelAtPeriodEnd: primary.cancelAtPeriodEnd,
-      }
-    : null;
-  return { user, subscription };
+  // Issue 17: the LP plan is held beside a startup plan, so it is shown on its own (the newest one).
+  const lps = billing.subscriptions.filter((row) => row.planId === "lps");
+  const lpPlan = lps.find((row) => row.status === "active" || row.status === "trialing") ?? lps[0] ?? null;
+  return { user, subscription: summaryOf(billing.primary), lpPlan: summaryOf(lpPlan) };
+}
+
+function summaryOf(row: SubscriptionRow | null): SubscriptionSummary | null {
+  if (!row) return null;
+  return {
+    planName: PLANS[row.planId].name,
+    status: row.status,
+    provider: row.provider,
+    trialEnd: row.trialEnd?.toISOString() ?? null,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  };
 }
 
 function failed(

@@ -96,7 +96,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       <Section id="subscription-title" title="Subscription">
         {messageFor("manage") ? <FormAlert className="mb-3">{messageFor("manage")}</FormAlert> : null}
-        <SubscriptionSection subscription={loaderData.subscription} />
+        <SubscriptionSection subscription={loaderData.subscription} lpPlan={loaderData.lpPlan} />
       </Section>
 
       <Section id="password-title" title="Change password">

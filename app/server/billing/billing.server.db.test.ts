@@ -172,6 +172,32 @@ describe("one current plan per person (issue 12: never charged twice)", () => {
   });
 });
 
+describe("the LP plan at checkout (issue 17)", () => {
+  it("starts paid (no trial), gives LP access beside a startup plan, and is bought once", async () => {
+    const user = await createUser("ada@example.com");
+    await subscribe(user, "monthly");
+    const url = await createCheckout(database.db, config, user, "lps");
+    expect(await payDemoCheckout(database.db, sessionIdOf(url), user.id)).toEqual({ trialStarted: false });
+    const state = await getBillingState(database.db, { ...user, isAdmin: false });
+    expect(state.access).toMatchObject({ hasLpAccess: true, hasActiveAccess: true, isTrialing: true });
+    const lps = (await database.db.select().from(subscriptions)).find((row) => row.planId === "lps");
+    expect(lps).toMatchObject({ status: "active", trialEnd: null });
+    await expect(createCheckout(database.db, config, user, "lps")).rejects.toMatchObject({
+      status: 409,
+      message: BILLING_ERRORS.alreadySubscribed,
+    });
+  });
+
+  it("is refused with a message under Stripe while STRIPE_PRICE_LPS is unset", async () => {
+    const user = await createUser("bob@example.com");
+    const stripe: BillingConfig = { ...config, PAYMENT_PROVIDER: "stripe", STRIPE_PRICE_LPS: undefined };
+    await expect(createCheckout(database.db, stripe, user, "lps")).rejects.toMatchObject({
+      status: 503,
+      message: BILLING_ERRORS.lpPlanNotForSale,
+    });
+  });
+});
+
 describe("applySubscriptionSnapshot: two states of the same time (issue 12)", () => {
   it("never moves a subscription back: both orders end in the state further along", async () => {
     const user = await createUser("ada@example.com");
