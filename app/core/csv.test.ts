@@ -78,6 +78,41 @@ describe("csvRow", () => {
   });
 });
 
+describe("the semicolon delimiter (issue 18: Excel in European locales)", () => {
+  it("joins with semicolons and quotes a cell holding one", () => {
+    expect(csvRow(["a", "b;c", null, 3], ";")).toBe('a;"b;c";;3\r\n');
+    expect(csvCell("x;y", ";")).toBe('"x;y"');
+    // A comma is quoted as well, so a tool guessing the separator is never misled.
+    expect(csvCell("Zürich, Switzerland", ";")).toBe('"Zürich, Switzerland"');
+    expect(csvCell("=1;2", ";")).toBe('"\'=1;2"');
+  });
+
+  it("leaves the comma default unchanged (a semicolon needs no quotes there)", () => {
+    expect(csvCell("a;b")).toBe("a;b");
+    expect(csvRow(["a;b", "c"])).toBe("a;b,c\r\n");
+  });
+
+  it("any row round-trips through a parser told the delimiter", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(anyValue, fc.string({ unit: fc.constantFrom(";", "a", '"', "\n", "=") })), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        (values) => {
+          const parsed = parse(csvRow(values, ";"), {
+            delimiter: ";",
+            relax_quotes: false,
+            skip_empty_lines: false,
+          });
+          expect(parsed).toEqual([values.map(expected)]);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe("properties (issue 6: safe output)", () => {
   it("any row round-trips through a CSV parser (formula cells gain only the apostrophe)", () => {
     fc.assert(

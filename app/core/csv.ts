@@ -15,10 +15,22 @@ export const CSV_LINE_END = "\r\n";
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/**
+ * The field separators a file may use: RFC 4180's comma, and the semicolon that Excel expects in locales whose
+ * decimal separator is a comma (most of continental Europe), so such a file opens in columns on a double click.
+ */
+export type CsvDelimiter = "," | ";";
+
 /** A cell that needs RFC 4180 quoting: it holds a quote, a comma or a line break. */
 const NEEDS_QUOTES = /[",\r\n]/;
 /** Either of the above, in one test: most cells need neither (the export writes millions of them). */
 const NEEDS_CARE = /^[=+\-@\t\r]|[",\r\n]/;
+/**
+ * The same two tests for a semicolon file. A comma is still quoted there: it costs nothing, and a tool that
+ * guesses the separator from the first lines then never mistakes a comma in a value for one.
+ */
+const NEEDS_QUOTES_SEMICOLON = /[",;\r\n]/;
+const NEEDS_CARE_SEMICOLON = /^[=+\-@\t\r]|[",;\r\n]/;
 
 export type CsvValue = string | number | bigint | null | undefined;
 
@@ -30,20 +42,26 @@ export function neutralizeFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
-/** One CSV field: null and undefined are empty; formulas neutralised; quoted per RFC 4180 when needed. */
-export function csvCell(value: CsvValue): string {
+/**
+ * One CSV field: null and undefined are empty; formulas neutralised; quoted per RFC 4180 when needed (a cell
+ * holding the file's delimiter is quoted too).
+ */
+export function csvCell(value: CsvValue, delimiter: CsvDelimiter = ","): string {
   if (value === null || value === undefined) return "";
   const raw = typeof value === "string" ? value : String(value);
-  if (!NEEDS_CARE.test(raw)) return raw;
+  const isComma = delimiter === ",";
+  if (!(isComma ? NEEDS_CARE : NEEDS_CARE_SEMICOLON).test(raw)) return raw;
   const text = neutralizeFormula(raw);
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return (isComma ? NEEDS_QUOTES : NEEDS_QUOTES_SEMICOLON).test(text)
+    ? `"${text.replaceAll('"', '""')}"`
+    : text;
 }
 
-/** One CSV record, CRLF-terminated (RFC 4180). */
-export function csvRow(values: readonly CsvValue[]): string {
+/** One CSV record, CRLF-terminated (RFC 4180), its fields separated by `delimiter` (a comma unless told). */
+export function csvRow(values: readonly CsvValue[], delimiter: CsvDelimiter = ","): string {
   // A record of one empty field would be an empty line, which parsers skip: quote it so it stays a record.
-  if (values.length === 1 && csvCell(values[0]) === "") return `""${CSV_LINE_END}`;
-  return values.map(csvCell).join(",") + CSV_LINE_END;
+  if (values.length === 1 && csvCell(values[0], delimiter) === "") return `""${CSV_LINE_END}`;
+  return values.map((value) => csvCell(value, delimiter)).join(delimiter) + CSV_LINE_END;
 }
 
 /** spec 7 export-csv: the product's short name, 'companies-', the ISO date (UTC) and '.csv'. */

@@ -1,0 +1,232 @@
+import { describe, expect, it } from "vitest";
+import { COMPANY_CSV_HEADERS } from "~/server/companies/crunchbase-columns";
+import { TARGETS, type TargetId, targetById } from "./targets";
+
+/**
+ * Each target's headers exactly as its documentation names them (see the citation above each target in
+ * targets.ts). Written out, not snapshotted, so a change to a header is a deliberate edit here too.
+ */
+const EXPECTED_HEADERS: Readonly<Record<TargetId, readonly string[]>> = {
+  "hubspot-contacts": [
+    "First Name",
+    "Last Name",
+    "Email Address",
+    "Job Title",
+    "Company Name",
+    "Website URL",
+    "City",
+    "State/Region",
+    "Country/Region",
+    "LinkedIn URL",
+    "Industries",
+    "Last Funding Type",
+    "Last Funding Amount (USD)",
+    "Last Funding Date",
+    "Total Funding Amount (USD)",
+  ],
+  "salesforce-leads": [
+    "First Name",
+    "Last Name",
+    "Company",
+    "Email",
+    "Title",
+    "Website",
+    "City",
+    "State/Province",
+    "Country",
+    "Industry",
+    "Description",
+  ],
+  pipedrive: [
+    "Person - First name",
+    "Person - Last name",
+    "Person - Email",
+    "Person - Job title",
+    "Organization - Name",
+    "Organization - Address",
+    "Organization - Website",
+  ],
+  "apollo-contacts": [
+    "First Name",
+    "Last Name",
+    "Title",
+    "Company Name",
+    "Company Website",
+    "Contact Email",
+    "Contact LinkedIn URL",
+    "City",
+    "State",
+    "Country",
+  ],
+  "attio-people": [
+    "Email addresses",
+    "First name",
+    "Last name",
+    "Job title",
+    "LinkedIn",
+    "Company",
+    "Company domain",
+    "Primary location",
+    "Last funding type",
+    "Last funding amount (USD)",
+    "Last funding date",
+    "Total funding amount (USD)",
+  ],
+  close: [
+    "name",
+    "url",
+    "description",
+    "contacts.name",
+    "contacts.title",
+    "contacts.emails.email",
+    "addresses.city",
+    "addresses.state",
+    "addresses.country",
+  ],
+  instantly: [
+    "email",
+    "first_name",
+    "last_name",
+    "company_name",
+    "website",
+    "job_title",
+    "linkedin_url",
+    "funding_round",
+    "funding_amount_usd",
+    "funding_date",
+    "industry",
+    "city",
+  ],
+  lemlist: [
+    "email",
+    "firstName",
+    "lastName",
+    "companyName",
+    "linkedinUrl",
+    "jobTitle",
+    "companyDomain",
+    "fundingRound",
+    "fundingAmountUsd",
+    "fundingDate",
+    "industry",
+    "city",
+  ],
+  smartlead: [
+    "email",
+    "first_name",
+    "last_name",
+    "company_name",
+    "website",
+    "linkedin_profile",
+    "location",
+    "job_title",
+    "funding_round",
+    "funding_amount_usd",
+    "funding_date",
+    "industry",
+    "city",
+  ],
+  "excel-eu": [...COMPANY_CSV_HEADERS],
+};
+
+/** The custom variables each cold-email tool gets for personalization (issue 18). */
+const EXPECTED_CUSTOM: Readonly<Partial<Record<TargetId, readonly string[]>>> = {
+  instantly: [
+    "job_title",
+    "linkedin_url",
+    "funding_round",
+    "funding_amount_usd",
+    "funding_date",
+    "industry",
+    "city",
+  ],
+  lemlist: [
+    "jobTitle",
+    "companyDomain",
+    "fundingRound",
+    "fundingAmountUsd",
+    "fundingDate",
+    "industry",
+    "city",
+  ],
+  smartlead: ["job_title", "funding_round", "funding_amount_usd", "funding_date", "industry", "city"],
+};
+
+describe("targets (issue 18 item 1: targets as data)", () => {
+  it("offers the ten targets, each once", () => {
+    expect(TARGETS.map((target) => target.id).sort()).toEqual(Object.keys(EXPECTED_HEADERS).sort());
+  });
+
+  it.each(TARGETS.map((target) => [target.id, target] as const))(
+    "%s: headers as documented",
+    (id, target) => {
+      expect(target.columns.map((column) => column.header)).toEqual(EXPECTED_HEADERS[id]);
+    },
+  );
+
+  it("requires what each tool requires", () => {
+    const rules = Object.fromEntries(
+      TARGETS.map((target) => [target.id, { all: target.required, oneOf: target.requiredAnyOf ?? [] }]),
+    );
+    expect(rules).toEqual({
+      "hubspot-contacts": { all: [], oneOf: ["email", "firstName", "lastName"] },
+      "salesforce-leads": { all: ["lastName", "organizationName"], oneOf: [] },
+      pipedrive: { all: ["fullName"], oneOf: [] },
+      "apollo-contacts": { all: [], oneOf: ["organizationName", "website", "linkedin", "email"] },
+      "attio-people": { all: [], oneOf: [] },
+      close: { all: ["organizationName"], oneOf: [] },
+      instantly: { all: ["email"], oneOf: [] },
+      lemlist: { all: ["email"], oneOf: [] },
+      smartlead: { all: ["email"], oneOf: [] },
+      "excel-eu": { all: [], oneOf: [] },
+    });
+  });
+
+  it("writes comma files without a BOM for importers, and the Excel layout with a BOM and semicolons", () => {
+    for (const target of TARGETS) {
+      const isExcel = target.id === "excel-eu";
+      expect([target.id, target.delimiter, target.bom]).toEqual([target.id, isExcel ? ";" : ",", isExcel]);
+    }
+  });
+
+  it("splits files at each tool's documented limit", () => {
+    expect(Object.fromEntries(TARGETS.map((target) => [target.id, target.maxRowsPerFile]))).toEqual({
+      "hubspot-contacts": 1_048_575,
+      "salesforce-leads": 50_000,
+      pipedrive: 50_000,
+      "apollo-contacts": 10_000,
+      "attio-people": null,
+      close: null,
+      instantly: null,
+      lemlist: null,
+      smartlead: null,
+      "excel-eu": 1_048_575,
+    });
+  });
+
+  it("gives the cold-email tools funding round, amount, date, industry and city as custom variables", () => {
+    for (const [id, expected] of Object.entries(EXPECTED_CUSTOM)) {
+      const target = targetById(id);
+      expect(target?.columns.filter((column) => column.custom).map((column) => column.header)).toEqual(
+        expected,
+      );
+    }
+  });
+
+  it("gives Apollo the website as a bare domain", () => {
+    const website = targetById("apollo-contacts")?.columns.find(
+      (column) => column.header === "Company Website",
+    );
+    expect(website).toEqual({ header: "Company Website", from: "website", transform: "domain" });
+  });
+
+  it("links every target to its vendor's instructions over HTTPS", () => {
+    for (const target of TARGETS) expect(target.helpUrl).toMatch(/^https:\/\/[^\s]+$/);
+  });
+
+  it("finds a target by id and nothing for anything else", () => {
+    expect(targetById("instantly")?.name).toBe("Instantly");
+    expect(targetById("toString")).toBeNull();
+    expect(targetById("")).toBeNull();
+  });
+});
