@@ -65,8 +65,8 @@ export function csvRow(values: readonly CsvValue[], delimiter: CsvDelimiter = ",
 }
 
 /** spec 7 export-csv: the product's short name, 'companies-', the ISO date (UTC) and '.csv'. */
-export function exportFileName(date: Date): string {
-  return `${PRODUCT_SHORT_NAME}-companies-${date.toISOString().slice(0, 10)}.csv`;
+export function exportFileName(date: Date, format?: string): string {
+  return `${PRODUCT_SHORT_NAME}-companies-${date.toISOString().slice(0, 10)}${format ? `-${format}` : ""}.csv`;
 }
 
 /** The file name from a `Content-Disposition: attachment; filename="..."` header, if it names one. */

@@ -106,3 +106,32 @@ test("the export endpoint refuses a visitor with 403 and no data", async ({ requ
   expect(response.headers()["cache-control"]).toBe("no-store");
   expect(await response.json()).toEqual({ error: "Sign in with a paid plan to export." });
 });
+
+test("issue 18: a subscriber exports a filtered search for Instantly; a trial user gets the trial dialog", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await logIn(page, { plan: "pro", status: "active" });
+  await gotoHydrated(page, "/search?stage=Seed");
+  const total = await shownTotal(page);
+  expect(total).toBeGreaterThan(0);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export for a CRM or an outreach tool" }).click();
+  await page.getByRole("menuitem", { name: "Export for Instantly" }).click();
+  const download = await downloading;
+  await expect(page.getByText("Export successful!")).toBeVisible();
+  expect(download.suggestedFilename()).toMatch(/^roundlist-companies-\d{4}-\d{2}-\d{2}-instantly\.csv$/);
+  const [header, ...rows] = parse(await readFile(await download.path())) as string[][];
+  expect(header?.slice(0, 2)).toEqual(["email", "first_name"]);
+  // Every company of the demo data has a founder with a distinct address: nothing is left out.
+  expect(rows).toHaveLength(total);
+  expect(rows.every((row) => /^[^@\s*]+@[^@\s]+$/.test(row[0] ?? ""))).toBe(true);
+
+  const trial = await (await page.context().browser()?.newContext())?.newPage();
+  if (!trial) throw new Error("no second page");
+  await becomeTrialingSubscriber(trial);
+  await gotoHydrated(trial, "/search");
+  await trial.getByRole("button", { name: "Export for a CRM or an outreach tool" }).click();
+  await trial.getByRole("menuitem", { name: "Export for HubSpot" }).click();
+  await expect(trial.getByRole("dialog", { name: TRIAL_DIALOG })).toBeVisible();
+});

@@ -35,7 +35,8 @@ export interface CsvExport {
   isExporting: boolean;
   /** Rows received so far (about), while exporting. */
   rowsReceived: number;
-  start: (state: SearchState) => void;
+  /** Downloads the search's export; with a target id (issue 18), in that CRM's or tool's import format. */
+  start: (state: SearchState, target?: string) => void;
 }
 
 /**
@@ -53,7 +54,7 @@ export function useCsvExport(): CsvExport {
   useEffect(() => () => running.current?.abort(), []);
 
   const start = useCallback(
-    (state: SearchState) => {
+    (state: SearchState, target?: string) => {
       if (running.current) return;
       const controller = new AbortController();
       running.current = controller;
@@ -61,7 +62,8 @@ export function useCsvExport(): CsvExport {
       setRowsReceived(0);
       void (async () => {
         try {
-          const response = await fetch("/api/export-csv", {
+          const url = target ? `/api/export-csv?target=${encodeURIComponent(target)}` : "/api/export-csv";
+          const response = await fetch(url, {
             method: "POST",
             headers: { "Content-Type": "application/json", Accept: "text/csv" },
             body: JSON.stringify(exportRequestBody(state)),

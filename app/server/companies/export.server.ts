@@ -2,12 +2,15 @@ import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { prepareTarget } from "~/core/converter/convert";
+import type { Target } from "~/core/converter/targets";
 import type { SearchState } from "~/core/search-params";
 import type { SortValue } from "~/core/search-sort";
 import type { Database } from "../db/database.server";
 import { companies } from "../db/schema";
 import { type CsvExport, type CsvRecord, csvStream, type RecordSource } from "../http/csv-stream.server";
 import { COMPANY_CSV_COLUMNS, COMPANY_CSV_HEADERS } from "./crunchbase-columns";
+import { convertingSource, type TargetExportCounts } from "./export-target.server";
 import { searchConditions, whereClause } from "./search-filters.server";
 import { type SortKey, searchOrder, sortKeyOf } from "./search-order.server";
 
@@ -53,6 +56,10 @@ export interface ExportOptions {
   signal?: AbortSignal;
   /** Rows per database round trip; defaults per database kind. */
   batchSize?: number;
+  /** Issue 18: write the file in this import format (core/converter/targets.ts) instead of Roundlist's CSV. */
+  target?: Target;
+  /** With a target: filled in as rows are left out (missing a required field, a repeated email). */
+  counts?: TargetExportCounts;
 }
 
 const dialect = new PgDialect();
@@ -267,7 +274,15 @@ export async function streamCompaniesCsv(
     await source.close();
     options.signal.throwIfAborted();
   }
-  const { stream, done, fail } = csvStream(source, COMPANY_CSV_HEADERS, options.signal);
+  const { target } = options;
+  const prepared = target ? prepareTarget(target) : null;
+  const { stream, done, fail } = prepared
+    ? csvStream(
+        convertingSource(source, prepared, options.counts ?? { missingRequired: 0, duplicateEmails: 0 }),
+        { headers: prepared.headers, delimiter: prepared.target.delimiter, bom: prepared.target.bom },
+        options.signal,
+      )
+    : csvStream(source, { headers: COMPANY_CSV_HEADERS }, options.signal);
   onLost = fail;
   return { stream, done };
 }

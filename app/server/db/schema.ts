@@ -405,6 +405,8 @@ export interface ActivityDetails {
   totalResults: number;
   /** Issue 17: "lps" for the LP database; absent for the startup search (every record before it). */
   database?: "lps";
+  /** Issue 18: the import format an export was written in (a converter target's id); absent: Roundlist's CSV. */
+  format?: string;
 }
 
 /*

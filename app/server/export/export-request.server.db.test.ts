@@ -2,6 +2,8 @@ import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SubscriptionStatus } from "~/core/access";
+import { prepareTarget } from "~/core/converter/convert";
+import { type Target, targetById } from "~/core/converter/targets";
 import { DATABASE_UNAVAILABLE, EXPORT_BUSY, EXPORT_DENIED } from "~/core/messages";
 import { EMPTY_SEARCH, type SearchState } from "~/core/search-params";
 import {
@@ -325,5 +327,67 @@ describe("bad requests", () => {
     expect(response.headers.get("retry-after")).toBe("5");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({ error: DATABASE_UNAVAILABLE.message });
+  });
+});
+
+describe("export for an import format (issue 18: ?target=)", () => {
+  it("writes the target's headers, separator and byte order mark, with the same rows and access rule", async () => {
+    for (const account of [undefined, "trialing", "none"]) {
+      const refused = await handleExportRequest(
+        services,
+        exportRequest({ ...(account ? { account } : {}), query: "target=instantly" }),
+        NOW,
+      );
+      expect(refused.status).toBe(403);
+    }
+    const response = await handleExportRequest(
+      services,
+      exportRequest({ account: "active", query: "stage=Seed&target=instantly" }),
+      NOW,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="roundlist-companies-2026-11-21-instantly.csv"',
+    );
+    const bytes = Buffer.from(await response.arrayBuffer());
+    // Instantly's importer takes the first header as written: no byte order mark.
+    expect(bytes.subarray(0, 3).toString("hex")).not.toBe("efbbbf");
+    const [header, ...rows] = parse(bytes) as string[][];
+    expect(header).toEqual(prepareTarget(targetById("instantly") as Target).headers);
+    expect(header).toContain("email");
+    expect(rows).toHaveLength(await searchTotal({ stage: ["Seed"] }));
+    const email = header?.indexOf("email") ?? -1;
+    expect(new Set(rows.map((row) => row[email])).size).toBe(rows.length);
+    await expect
+      .poll(async () => (await exportActivities("active@example.com")).at(-1)?.actionDetails)
+      .toMatchObject({
+        format: "instantly",
+        totalResults: rows.length,
+      });
+  });
+
+  it("writes Excel for Europe with semicolons and a byte order mark", async () => {
+    const response = await handleExportRequest(
+      services,
+      exportRequest({ account: "active", query: "target=excel-eu" }),
+      NOW,
+    );
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, 3).toString("hex")).toBe("efbbbf");
+    const rows = parse(bytes, { bom: true, delimiter: ";" }) as string[][];
+    expect(rows[0]).toEqual(prepareTarget(targetById("excel-eu") as Target).headers);
+    expect(rows).toHaveLength(SEEDED + 1);
+  });
+
+  it("refuses an unknown format with a message and no rows", async () => {
+    const response = await handleExportRequest(
+      services,
+      exportRequest({ account: "active", query: "target=myspace" }),
+      NOW,
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatch(
+      /^"myspace" is not an export format\. Choose one of: hubspot-contacts/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { VISITOR_ACCESS, type ViewerAccess } from "~/core/access";
+import { TARGETS, type Target, targetById } from "~/core/converter/targets";
 import { exportFileName } from "~/core/csv";
 import {
   ExportRequestError,
@@ -55,7 +56,7 @@ export interface ExportKind<State> {
   /** The criteria of the request (its page ignored); values a page would drop are refused with `errors`. */
   readCriteria(request: Request): Promise<{ state: State; errors: SearchParamError[] }>;
   open(database: Pick<Database, "db" | "kind">, state: State, options: ExportOptions): Promise<CsvExport>;
-  fileName(now: Date): string;
+  fileName(now: Date, state: State): string;
   /** The activity record of a finished export: spec 3's { query, filters, totalResults }. */
   activity(state: State, rows: number): ActivityDetails;
 }
@@ -67,13 +68,48 @@ function companiesRefusal(access: ViewerAccess): string | null {
   return access.isTrialing ? EXPORT_DENIED.trialing : EXPORT_DENIED.noExportAccess;
 }
 
-/** spec 7 export-csv: every company the search matches, in its order. */
-export const COMPANIES_EXPORT: ExportKind<SearchState> = {
+/** A companies export: the search it repeats, and the import format it is written in (issue 18), if any. */
+export interface CompanyExport {
+  search: SearchState;
+  target: Target | null;
+}
+
+/**
+ * The format of a companies export: `?target=<id>` on the URL (GET or POST alike), one of the converter's
+ * targets; none for the Roundlist CSV.
+ */
+function targetOf(request: Request): { target: Target | null; errors: SearchParamError[] } {
+  const id = new URL(request.url).searchParams.get("target");
+  if (id === null || id === "") return { target: null, errors: [] };
+  const target = targetById(id);
+  if (target) return { target, errors: [] };
+  const known = TARGETS.map((candidate) => candidate.id).join(", ");
+  return {
+    target: null,
+    errors: [
+      { param: "target", message: `"${id.slice(0, 40)}" is not an export format. Choose one of: ${known}.` },
+    ],
+  };
+}
+
+/**
+ * spec 7 export-csv: every company the search matches, in its order; issue 18: in a CRM's or an outreach
+ * tool's import format when one is asked for, with the same access rule.
+ */
+export const COMPANIES_EXPORT: ExportKind<CompanyExport> = {
   refusal: companiesRefusal,
-  readCriteria: readExportCriteria,
-  open: (database, state, options) => streamCompaniesCsv(database, state, options),
-  fileName: exportFileName,
-  activity: (state, rows) => activityDetailsOf(state, rows),
+  async readCriteria(request) {
+    const format = targetOf(request);
+    const { state, errors } = await readExportCriteria(request);
+    return { state: { search: state, target: format.target }, errors: [...format.errors, ...errors] };
+  },
+  open: (database, { search, target }, options) =>
+    streamCompaniesCsv(database, search, { ...options, ...(target ? { target } : {}) }),
+  fileName: (now, { target }) => exportFileName(now, target?.id),
+  activity: ({ search, target }, rows) => ({
+    ...activityDetailsOf(search, rows),
+    ...(target ? { format: target.id } : {}),
+  }),
 };
 
 /**
@@ -139,7 +175,7 @@ function databaseUnavailable() {
  * every export (complete or not) is recorded as activity once its stream ends, with the rows sent. A
  * database that is unavailable before the file starts is a 503 with Retry-After.
  */
-export async function handleExportRequest<State = SearchState>(
+export async function handleExportRequest<State = CompanyExport>(
   services: ExportServices,
   request: Request,
   now = new Date(),
@@ -179,7 +215,7 @@ async function exportResponse<State>(
 
   const headers = {
     "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": `attachment; filename="${kind.fileName(now)}"`,
+    "Content-Disposition": `attachment; filename="${kind.fileName(now, criteria.state)}"`,
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
   };

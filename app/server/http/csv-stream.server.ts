@@ -1,5 +1,5 @@
 import { AsyncResource } from "node:async_hooks";
-import { CSV_LINE_END, csvCell, csvRow, UTF8_BOM } from "~/core/csv";
+import { CSV_LINE_END, type CsvDelimiter, csvCell, csvRow, UTF8_BOM } from "~/core/csv";
 import { logger } from "../logger.server";
 
 /**
@@ -44,14 +44,25 @@ function yieldToEventLoop(): Promise<void> {
 }
 
 /** The records as CSV lines (csv.ts's cells, CRLF); the key columns after the export columns stay out. */
-function csvRecords(records: readonly CsvRecord[], columnCount: number): string {
+function csvRecords(records: readonly CsvRecord[], columnCount: number, delimiter: CsvDelimiter): string {
   let text = "";
   for (const record of records) {
-    let line = csvCell(record[0]);
-    for (let index = 1; index < columnCount; index += 1) line += `,${csvCell(record[index])}`;
+    let line = csvCell(record[0], delimiter);
+    for (let index = 1; index < columnCount; index += 1)
+      line += `${delimiter}${csvCell(record[index], delimiter)}`;
     text += line + CSV_LINE_END;
   }
   return text;
+}
+
+/**
+ * A file's layout: its header row, its separator (a comma, or Excel-for-Europe's semicolon) and whether it
+ * starts with a UTF-8 byte order mark (the exports do, for Excel; issue 18's import targets mostly do not).
+ */
+export interface CsvLayout {
+  headers: readonly string[];
+  delimiter?: CsvDelimiter;
+  bom?: boolean;
 }
 
 /**
@@ -60,9 +71,10 @@ function csvRecords(records: readonly CsvRecord[], columnCount: number): string 
  */
 export function csvStream(
   source: RecordSource,
-  headers: readonly string[],
+  layout: CsvLayout,
   signal: AbortSignal | undefined,
 ): CsvExport & { fail: (error: Error) => void } {
+  const { headers, delimiter = ",", bom = true } = layout;
   const encoder = new TextEncoder();
   let rows = 0;
   let status: ExportStatus | null = null;
@@ -103,7 +115,7 @@ export function csvStream(
     {
       start(controller) {
         controllerOf = controller;
-        controller.enqueue(encoder.encode(UTF8_BOM + csvRow(headers)));
+        controller.enqueue(encoder.encode((bom ? UTF8_BOM : "") + csvRow(headers, delimiter)));
       },
       // Called as the consumer reads (a socket's drain event): bound like fail() above.
       pull: AsyncResource.bind(async (controller: ReadableStreamDefaultController<Uint8Array>) => {
@@ -119,7 +131,7 @@ export function csvStream(
           if (status) return;
           if (batch.records.length > 0) {
             rows += batch.records.length;
-            controller.enqueue(encoder.encode(csvRecords(batch.records, headers.length)));
+            controller.enqueue(encoder.encode(csvRecords(batch.records, headers.length, delimiter)));
           }
           if (batch.isLast) {
             controller.close();

@@ -119,6 +119,6 @@ export async function streamLpsCsv(db: Db, state: LpSearchState, options: Export
       next = ids.length;
     },
   };
-  const { stream, done } = csvStream(source, LP_CSV_COLUMNS, options.signal);
+  const { stream, done } = csvStream(source, { headers: LP_CSV_COLUMNS }, options.signal);
   return { stream, done };
 }

@@ -1,0 +1,62 @@
+import { convertRow, emailKey, type PreparedTarget } from "~/core/converter/convert";
+import type { Lead, LeadField } from "~/core/converter/lead";
+import type { CsvRecord, RecordSource } from "../http/csv-stream.server";
+import { COMPANY_CSV_COLUMNS } from "./crunchbase-columns";
+
+/** What a conversion left out of the file, for the activity record and the tests. */
+export interface TargetExportCounts {
+  /** Rows without a field the target requires (Salesforce's Last Name, an outreach tool's email). */
+  missingRequired: number;
+  /** Rows whose email an earlier row already had: the tools dedupe on email, so the file does too. */
+  duplicateEmails: number;
+}
+
+const FIELDS: readonly LeadField[] = COMPANY_CSV_COLUMNS.map(({ field }) => field);
+
+/** One export record (COMPANY_CSV_COLUMNS' order, as text) as the converter's lead. */
+function leadOf(record: CsvRecord): Lead {
+  const lead: Partial<Record<LeadField, string>> = {};
+  FIELDS.forEach((field, index) => {
+    const value = record[index];
+    if (value !== null && value !== undefined) lead[field] = value;
+  });
+  return lead;
+}
+
+/**
+ * Issue 18: the companies export's records turned into a target's rows as they stream (core/converter), one
+ * batch at a time. A row missing a required field is left out, and so is a second row with an email already
+ * written (the set of written addresses is the only state: about 100 bytes an address).
+ */
+export function convertingSource(
+  source: RecordSource,
+  prepared: PreparedTarget,
+  counts: TargetExportCounts,
+): RecordSource {
+  const written = new Set<string>();
+  return {
+    async next() {
+      const batch = await source.next();
+      const records: CsvRecord[] = [];
+      for (const record of batch.records) {
+        const lead = leadOf(record);
+        const converted = convertRow(lead, prepared);
+        if ("missing" in converted) {
+          counts.missingRequired += 1;
+          continue;
+        }
+        const key = emailKey(lead.email || lead.contactEmail || "");
+        if (key !== "") {
+          if (written.has(key)) {
+            counts.duplicateEmails += 1;
+            continue;
+          }
+          written.add(key);
+        }
+        records.push(converted.cells);
+      }
+      return { records, isLast: batch.isLast };
+    },
+    close: () => source.close(),
+  };
+}
