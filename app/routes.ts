@@ -38,6 +38,8 @@ export default [
   route("search", "routes/search/search.tsx"),
   // The limited-partners database (issue 17): the search page's anatomy over LPs and their contacts
   route("lps", "routes/lps/lps.tsx"),
+  // The converter (issue 18): a file into a CRM's or an outreach tool's import format
+  route("converter", "routes/converter/converter.tsx"),
   route("profile", "routes/account/profile.tsx"),
 
   // Subscriptions: the plan pages, the payment return and the demo provider's checkout page
@@ -73,6 +75,9 @@ export default [
     route("search-facets", "routes/api/search-facets.ts"),
     route("export-lps", "routes/api/export-lps.ts"),
     route("lps-facets", "routes/api/lps-facets.ts"),
+    route("converter/upload", "routes/api/converter-upload.ts"),
+    route("converter/convert", "routes/api/converter-convert.ts"),
+    route("converter/download/:fileId", "routes/api/converter-download.ts"),
     route("webhooks/stripe", "routes/api/stripe-webhook.ts"),
   ]),
 

@@ -8,6 +8,7 @@ const columns: Array<{ title: string; links: Array<{ label: string; to: string }
     links: [
       { label: "Search", to: "/search" },
       { label: "Compare", to: "/compare" },
+      { label: "Lead converter", to: "/converter" },
       { label: "Contact Us", to: "/contact" },
     ],
   },

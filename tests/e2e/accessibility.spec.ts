@@ -124,6 +124,26 @@ test("/lps: the sample with the LP offer, and for LP access the filters, the loc
   expect(await seriousFindings(page), "phone filter sheet").toEqual([]);
 });
 
+test("/converter: the columns to map, then the report, the preview and the download", async ({
+  page,
+  login,
+}) => {
+  await login();
+  await gotoHydrated(page, "/converter");
+  await page.getByLabel("Leads file (CSV)").setInputFiles({
+    name: "leads.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      "Organization Name,First name,Last name,Email,Extra\nAcme,Ada,Byron,ada@acme.example,x\n",
+    ),
+  });
+  await expect(page.getByRole("group", { name: /Columns of leads\.csv/ })).toBeVisible();
+  expect(await seriousFindings(page), "mapping").toEqual([]);
+  await page.getByRole("button", { name: /^Convert for/ }).click();
+  await expect(page.getByTestId("converter-download")).toBeVisible();
+  expect(await seriousFindings(page), "result").toEqual([]);
+});
+
 test("the admin console: every section and a user's page, at 1280 and 390 px", async ({ page, login }) => {
   test.setTimeout(90_000);
   await login({ admin: true });

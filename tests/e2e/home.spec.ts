@@ -78,6 +78,7 @@ test("every home section renders, with the live figures and the claims", async (
   for (const name of [
     "Search",
     "Compare",
+    "Lead converter",
     "Contact Us",
     "Terms of Service",
     "Privacy Policy",

@@ -51,9 +51,13 @@ interface PendingSkip {
 export async function readCsvRows(
   input: NodeJS.ReadableStream | Readable,
   handler: CsvRowsHandler,
-  { maxBytesWithoutRow = DEFAULT_MAX_BYTES_WITHOUT_ROW }: { maxBytesWithoutRow?: number } = {},
+  {
+    maxBytesWithoutRow = DEFAULT_MAX_BYTES_WITHOUT_ROW,
+    delimiter = ",",
+  }: { maxBytesWithoutRow?: number; delimiter?: "," | ";" } = {},
 ): Promise<void> {
   const parser = new Parser({
+    delimiter,
     bom: true,
     skip_empty_lines: true,
     relax_quotes: false,

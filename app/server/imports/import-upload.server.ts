@@ -61,6 +61,8 @@ export interface UploadOptions {
   maxBytes?: number;
   /** What the file holds (issue 17): its header is checked by that importer's rules. Default: companies. */
   subject?: ImportSubject;
+  /** Issue 18: another check of the file's first bytes (the converter takes any CSV with a header row). */
+  headProblem?: (head: Buffer) => string | null;
 }
 
 /**
@@ -99,7 +101,7 @@ export async function receiveUpload(request: Request, options: UploadOptions = {
   const storedPath = path.join(dir, `${randomUUID()}.csv`);
   const meter = new UploadMeter(
     maxBytes,
-    options.subject === "lps" ? lpFileHeadProblem : (head) => fileHeadProblem(head),
+    options.headProblem ?? (options.subject === "lps" ? lpFileHeadProblem : (head) => fileHeadProblem(head)),
   );
   try {
     await pipeline(

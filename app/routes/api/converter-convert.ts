@@ -1,0 +1,49 @@
+import { parseColumnMapping } from "~/core/converter/mapping-input";
+import { targetById } from "~/core/converter/targets";
+import { getDb } from "~/server/app-database.server";
+import { getCurrentUser } from "~/server/auth/session.server";
+import { ConverterInputError, convertUpload } from "~/server/converter/convert-upload.server";
+import { ownedRecord } from "~/server/converter/converter-files.server";
+import { readJsonObject } from "~/server/read-body.server";
+import type { Route } from "./+types/converter-convert";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+function refuse(status: number, error: string) {
+  return Response.json({ error }, { status, headers: NO_STORE });
+}
+
+/**
+ * Issue 18: POST /api/converter/convert `{ uploadId, target, columns }` converts an upload for a target:
+ * 200 with the report, a 10-row preview and the converted file's id for /api/converter/download/:id. The
+ * upload is deleted once converted. Refused with `{ error }`: 400 (an unknown target, a bad mapping, a file
+ * with no email column for a tool that needs one), 401, 404 (no such upload of this user's).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) return refuse(401, "Sign in to convert a file.");
+  let body: Record<string, unknown>;
+  try {
+    body = await readJsonObject(request);
+  } catch {
+    return refuse(400, "Send the conversion as a JSON object: { uploadId, target, columns }.");
+  }
+  const target = typeof body.target === "string" ? targetById(body.target) : null;
+  if (!target) return refuse(400, "Choose what to convert the file for.");
+  const upload =
+    typeof body.uploadId === "string" ? await ownedRecord(body.uploadId, user.id, ["upload"]) : null;
+  if (!upload)
+    return refuse(
+      404,
+      "That upload is gone (converted already, or over an hour old). Upload the file again.",
+    );
+  const mapping = parseColumnMapping(body.columns ?? {}, upload.columnCount ?? 0);
+  if (!mapping.ok) return refuse(400, mapping.message);
+  try {
+    const outcome = await convertUpload(await getDb(), user.id, upload, target, mapping.columns);
+    return Response.json(outcome, { headers: NO_STORE });
+  } catch (error) {
+    if (error instanceof ConverterInputError) return refuse(400, error.message);
+    throw error;
+  }
+}

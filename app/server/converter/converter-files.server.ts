@@ -1,0 +1,94 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { env } from "../env.server";
+
+/**
+ * Issue 18: where the converter keeps files between requests: `<DATA_DIR>/converter` (the temp directory
+ * when the data directory is in memory). An upload waits there until it is converted, then is deleted; a
+ * converted file waits until it is downloaded, then is deleted. Anything older than an hour is removed.
+ * Each file has a JSON record beside it naming its owner: only they may convert or download it.
+ */
+export function converterDir(dataDir: string = env().DATA_DIR): string {
+  if (dataDir.startsWith("memory://")) return path.join(os.tmpdir(), "roundlist-converter");
+  return path.resolve(dataDir, "converter");
+}
+
+export const KEEP_MS = 60 * 60_000;
+
+export interface ConverterFileRecord {
+  id: string;
+  userId: string;
+  /** The name the person's file had (an upload), or the name the download will have. */
+  fileName: string;
+  kind: "upload" | "csv" | "zip";
+  createdAt: string;
+  /** An upload's encoding, separator and column count, found when it arrived. */
+  encoding?: "utf-8" | "windows-1252";
+  delimiter?: "," | ";";
+  columnCount?: number;
+}
+
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function newFileId(): string {
+  return randomUUID();
+}
+
+export function dataPath(id: string, dir = converterDir()): string {
+  if (!ID.test(id)) throw new Error("not a converter file id");
+  return path.join(dir, `${id}.data`);
+}
+
+function recordPath(id: string, dir: string): string {
+  return path.join(dir, `${id}.json`);
+}
+
+export async function saveRecord(record: ConverterFileRecord, dir = converterDir()): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(recordPath(record.id, dir), JSON.stringify(record), { flag: "wx" });
+}
+
+/** The record of a file this user owns and that has not expired, else null (unknown ids included). */
+export async function ownedRecord(
+  id: string,
+  userId: string,
+  kinds: ReadonlyArray<ConverterFileRecord["kind"]>,
+  dir = converterDir(),
+  now = Date.now(),
+): Promise<ConverterFileRecord | null> {
+  if (!ID.test(id)) return null;
+  try {
+    const record = JSON.parse(await readFile(recordPath(id, dir), "utf8")) as ConverterFileRecord;
+    const isFresh = now - Date.parse(record.createdAt) < KEEP_MS;
+    return record.userId === userId && kinds.includes(record.kind) && isFresh ? record : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function deleteConverterFile(id: string, dir = converterDir()): Promise<void> {
+  if (!ID.test(id)) return;
+  await Promise.all([rm(dataPath(id, dir), { force: true }), rm(recordPath(id, dir), { force: true })]);
+}
+
+/** Removes files left over (never converted, never downloaded) for over KEEP_MS. */
+export async function tidyConverterFiles(dir = converterDir(), now = Date.now()): Promise<number> {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && now - info.mtimeMs > KEEP_MS) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
