@@ -8,7 +8,7 @@ import { serverEnv, serverNodeArgs } from "../server/node-args.mjs";
 import { waitForServer } from "./wait-for-server.mjs";
 
 const PORT = 3197;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
+export const ORIGIN = `http://127.0.0.1:${PORT}`;
 const EMAIL = "bench-export@roundlist.test";
 const PASSWORD = "bench-export-violet-42";
 const MB = 1024 * 1024;
@@ -21,13 +21,13 @@ export interface ServerBenchOptions {
 }
 
 /** VmRSS and VmHWM of a process, in bytes (Linux). */
-function memoryOf(pid: number): { rss: number; hwm: number } {
+export function memoryOf(pid: number): { rss: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
   return { rss: field("VmRSS"), hwm: field("VmHWM") };
 }
 
-function startServer(options: ServerBenchOptions): ChildProcess {
+export function startServer(options: ServerBenchOptions): ChildProcess {
   const server = spawn(process.execPath, [...serverNodeArgs(), "server.mjs"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
@@ -64,7 +64,7 @@ async function authPost(path: string, body: unknown): Promise<Response> {
 }
 
 /** Signs in the benchmark admin, creating and confirming the account on a first run. */
-async function signIn(): Promise<string> {
+export async function signIn(): Promise<string> {
   const existing = sessionCookie(await authPost("/sign-in/email", { email: EMAIL, password: PASSWORD }));
   if (existing) return existing;
 
