@@ -3,10 +3,9 @@ import { createReadStream, createWriteStream, type WriteStream } from "node:fs";
 import { rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { type Readable, Transform, type TransformCallback } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import { crc32 } from "node:zlib";
-import { Parser } from "csv-parse";
 import { convertRow, emailKey, prepareTarget } from "~/core/converter/convert";
+import { CsvRecordReader } from "~/core/converter/csv-records";
 import {
   type ColumnMapping,
   type FileColumn,
@@ -279,48 +278,45 @@ export async function convertUpload(
         `${target.name} needs an email for every lead, and no column of this file holds one. Map a column to Email.`,
       );
     }
-    // A lean parse: the converter reports how many rows it could not read, not their line numbers, so it
-    // skips the import reader's per-row raw text and line accounting (65 MB: 4.9 -> see bench:converter).
-    const parser = new Parser({
-      bom: true,
-      delimiter: upload.delimiter ?? ",",
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      from_line: 2,
-    });
-    parser.on("skip", () => {
-      report.rowsRead += 1;
-      report.unreadable += 1;
-    });
-    await pipeline(
-      textStream(uploadPath, upload.encoding ?? "utf-8"),
-      parser,
-      async (records: AsyncIterable<string[]>) => {
-        for await (const cells of records) {
-          report.rowsRead += 1;
-          const lead = leadFromRecord(cells, columns);
-          const converted = convertRow(lead, prepared);
-          if ("missing" in converted) {
-            for (const field of converted.missing) {
-              const name = LEAD_FIELD_LABELS[field as LeadField];
-              report.missingRequired[name] = (report.missingRequired[name] ?? 0) + 1;
-            }
+    // The converter's own reader (core/converter/csv-records.ts): it reports how many rows it could not
+    // read, not their line numbers, and reads 65 MB several times faster than csv-parse.
+    const reader = new CsvRecordReader(upload.delimiter ?? ",");
+    let isHeader = true;
+    const convertRecords = async (records: string[][]) => {
+      for (const cells of records) {
+        if (isHeader) {
+          isHeader = false;
+          continue;
+        }
+        report.rowsRead += 1;
+        const lead = leadFromRecord(cells, columns);
+        const converted = convertRow(lead, prepared);
+        if ("missing" in converted) {
+          for (const field of converted.missing) {
+            const name = LEAD_FIELD_LABELS[field as LeadField];
+            report.missingRequired[name] = (report.missingRequired[name] ?? 0) + 1;
+          }
+          continue;
+        }
+        const key = emailKey(lead.email || lead.contactEmail || "");
+        if (key !== "") {
+          if (written.has(key)) {
+            report.duplicateEmails += 1;
             continue;
           }
-          const key = emailKey(lead.email || lead.contactEmail || "");
-          if (key !== "") {
-            if (written.has(key)) {
-              report.duplicateEmails += 1;
-              continue;
-            }
-            written.add(key);
-          }
-          pending.push({ cells: converted.cells, hash: key === "" ? null : suppressionHash(key) });
-          if (pending.length >= SUPPRESSION_BATCH) await flush();
+          written.add(key);
         }
-      },
-    );
+        pending.push({ cells: converted.cells, hash: key === "" ? null : suppressionHash(key) });
+        if (pending.length >= SUPPRESSION_BATCH) await flush();
+      }
+    };
+    const text = textStream(uploadPath, upload.encoding ?? "utf-8");
+    // Whole characters per chunk, however the bytes were cut.
+    text.setEncoding("utf8");
+    for await (const chunk of text) await convertRecords(reader.push(chunk as string));
+    await convertRecords(reader.end());
+    report.rowsRead += reader.broken;
+    report.unreadable += reader.broken;
     await flush();
     if (parts.length === 0) {
       // Nothing to write but the header: the file still opens in the target, empty.
