@@ -127,10 +127,15 @@ try {
       });
       if (converted.status !== 200)
         throw new Error(`convert answered ${converted.status}: ${await converted.text()}`);
-      const outcome = (await converted.json()) as {
-        fileId: string;
-        report: { written: number; parts: number };
-      };
+      const lines = (await converted.text())
+        .trim()
+        .split("\n")
+        .map(
+          (line) =>
+            JSON.parse(line) as { outcome?: { fileId: string; report: { written: number; parts: number } } },
+        );
+      const outcome = lines.at(-1)?.outcome;
+      if (!outcome) throw new Error(`convert ended with ${JSON.stringify(lines.at(-1))}`);
       const bytes = await download(`/api/converter/download/${outcome.fileId}`, cookie);
       return { ...outcome.report, bytes: bytes.length };
     });

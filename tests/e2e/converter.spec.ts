@@ -43,7 +43,12 @@ test("the server: visitors may not convert, and a converted file is only its own
     data: { uploadId, target: "lemlist", columns },
   });
   expect(converted.status()).toBe(200);
-  const { fileId, report } = await converted.json();
+  // JSON lines: progress, then the outcome.
+  const lines = (await converted.text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+  const { fileId, report } = lines.at(-1).outcome;
   expect(report).toMatchObject({ rowsRead: 3, written: 2, duplicateEmails: 1 });
 
   const other = await (await browser.newContext()).newPage();

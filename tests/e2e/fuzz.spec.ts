@@ -384,6 +384,23 @@ const LP_PARAMS: Record<string, fc.Arbitrary<string>> = {
   page: plausible("1", "2", "0", "-1", "2001", "1.5", "1e3"),
 };
 
+// Issue 18: the converter's conversion request, as a signed-in user: any body is a 4xx with a message.
+test("fuzz POST /api/converter/convert (signed in)", async () => {
+  await fuzz({
+    name: "POST /api/converter/convert",
+    server: () => demo,
+    cookie: () => cookies.profile,
+    request: postForm(
+      "/api/converter/convert",
+      formFields({
+        uploadId: plausible("00000000-0000-4000-8000-000000000000", "../etc/passwd", ""),
+        target: plausible("instantly", "excel-eu", "__proto__"),
+      }),
+      fc.jsonValue({ maxDepth: 2 }),
+    ),
+  });
+});
+
 for (const path of ["/lps", "/api/lps-facets", "/api/export-lps"]) {
   test(`fuzz GET ${path} (signed in, lps)`, async () => {
     await fuzz({

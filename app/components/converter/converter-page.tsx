@@ -67,6 +67,33 @@ function uploadFile(file: File, onProgress: (loaded: number) => void): Promise<A
   });
 }
 
+/**
+ * The convert endpoint's answer: JSON lines of progress, then the outcome or an error (api/converter-convert.ts).
+ */
+async function readConversion(
+  body: ReadableStream<Uint8Array>,
+  onProgress: (share: number) => void,
+): Promise<Outcome> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffered += decoder.decode(value, { stream: true });
+    let newline = buffered.indexOf("\n");
+    while (newline !== -1) {
+      const line = answerOf(buffered.slice(0, newline));
+      buffered = buffered.slice(newline + 1);
+      newline = buffered.indexOf("\n");
+      if (typeof line.progress === "number") onProgress(line.progress);
+      else if (typeof line.error === "string") throw new Error(line.error);
+      else if (line.outcome) return line.outcome as Outcome;
+    }
+  }
+  throw new Error("The conversion stopped before it finished. Try again.");
+}
+
 /** A column's lead field as the mapping shows it: the field whose column it is, or "". */
 function fieldOfColumn(columns: ColumnMapping, index: number): LeadField | "" {
   return LEAD_FIELDS.find((field) => columns[field] === index) ?? "";
@@ -147,10 +174,13 @@ export function ConverterPage({ isSignedIn, maxBytes }: { isSignedIn: boolean; m
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ uploadId: current.uploadId, target, columns }),
       });
-      const answer = answerOf(await response.text());
-      if (!response.ok)
+      if (!response.ok || !response.body) {
+        const answer = answerOf(await response.text());
         throw new Error(typeof answer.error === "string" ? answer.error : "The conversion failed.");
-      setOutcome(answer as unknown as Outcome);
+      }
+      setOutcome(
+        await readConversion(response.body, (share) => setBusy(`Converting… ${Math.round(share * 100)}%`)),
+      );
     } catch (problem) {
       setError(problem instanceof Error ? problem.message : "The conversion failed.");
     } finally {

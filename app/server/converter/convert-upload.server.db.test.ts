@@ -42,11 +42,24 @@ function target(id: string): Target {
 }
 
 /** Uploads `body`, converts it for `targetId` with the recognised columns, returns the outcome and the file. */
-async function convertText(body: BodyInit, targetId: string, name?: string) {
+async function convertText(
+  body: BodyInit,
+  targetId: string,
+  name?: string,
+  onProgress?: (share: number) => void,
+) {
   const analysis = await receiveConverterUpload(uploadRequest(body, name), USER, dir);
   const upload = await ownedRecord(analysis.uploadId, USER, ["upload"], dir);
   if (!upload) throw new Error("upload not recorded");
-  const outcome = await convertUpload(database.db, USER, upload, target(targetId), analysis.columns, dir);
+  const outcome = await convertUpload(
+    database.db,
+    USER,
+    upload,
+    target(targetId),
+    analysis.columns,
+    dir,
+    onProgress,
+  );
   const bytes = await readFile(dataPath(outcome.fileId, dir));
   return { analysis, outcome, bytes };
 }
@@ -117,7 +130,17 @@ describe("converting an upload (issue 18)", () => {
 
   it("splits a file larger than the target takes into a zip of parts", async () => {
     const many = Array.from({ length: 10_005 }, (_, n) => crunchbaseRecord(n + 1));
-    const { outcome, bytes } = await convertText(toCrunchbaseCsv(many), "apollo-contacts");
+    const progress: number[] = [];
+    const { outcome, bytes } = await convertText(
+      toCrunchbaseCsv(many),
+      "apollo-contacts",
+      undefined,
+      (share) => progress.push(share),
+    );
+    // A large file reports how far it is, in order, short of done until the outcome.
+    expect(progress.length).toBeGreaterThan(3);
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+    expect(Math.max(...progress)).toBeLessThan(1);
     expect(outcome.report).toMatchObject({ written: 10_005, parts: 2 });
     expect(outcome.downloadName).toBe("leads-apollo-contacts.zip");
     // A zip: local file header first, the end-of-directory record naming 2 entries last.

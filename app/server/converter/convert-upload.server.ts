@@ -100,6 +100,14 @@ export async function receiveConverterUpload(
 
 export { UploadRefused };
 
+/** Why a file cannot go to a target at all (checked before the conversion starts), or null. */
+export function conversionProblem(target: Target, columns: ColumnMapping): string | null {
+  if (!hasEmailColumn(columns) && target.required.includes("email")) {
+    return `${target.name} needs an email for every lead, and no column of this file holds one. Map a column to Email.`;
+  }
+  return null;
+}
+
 /** Whether the file is valid UTF-8 (else it is read as Windows-1252, what Excel on Windows writes). */
 async function isUtf8(file: string): Promise<boolean> {
   const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -113,8 +121,13 @@ async function isUtf8(file: string): Promise<boolean> {
 }
 
 /** Text of the file, decoded as `encoding`, for the CSV parser. */
-function textStream(file: string, encoding: UploadAnalysis["encoding"]): Readable {
+function textStream(
+  file: string,
+  encoding: UploadAnalysis["encoding"],
+  onBytes?: (bytes: number) => void,
+): Readable {
   const source = createReadStream(file);
+  if (onBytes) source.on("data", (chunk) => onBytes(chunk.length));
   if (encoding === "utf-8") return source;
   const decoder = new TextDecoder("windows-1252");
   return source.pipe(
@@ -210,6 +223,7 @@ export async function convertUpload(
   target: Target,
   columns: ColumnMapping,
   dir: string = converterDir(),
+  onProgress?: (share: number) => void,
 ): Promise<ConversionOutcome> {
   const prepared = prepareTarget(target);
   const fileId = newFileId();
@@ -273,11 +287,8 @@ export async function convertUpload(
 
   const uploadPath = dataPath(upload.id, dir);
   try {
-    if (!hasEmailColumn(columns) && target.required.includes("email")) {
-      throw new ConverterInputError(
-        `${target.name} needs an email for every lead, and no column of this file holds one. Map a column to Email.`,
-      );
-    }
+    const problem = conversionProblem(target, columns);
+    if (problem !== null) throw new ConverterInputError(problem);
     // The converter's own reader (core/converter/csv-records.ts): it reports how many rows it could not
     // read, not their line numbers, and reads 65 MB several times faster than csv-parse.
     const reader = new CsvRecordReader(upload.delimiter ?? ",");
@@ -310,7 +321,17 @@ export async function convertUpload(
         if (pending.length >= SUPPRESSION_BATCH) await flush();
       }
     };
-    const text = textStream(uploadPath, upload.encoding ?? "utf-8");
+    const fileBytes = (await stat(uploadPath)).size;
+    let bytesRead = 0;
+    let reported = 0;
+    const text = textStream(uploadPath, upload.encoding ?? "utf-8", (bytes) => {
+      bytesRead += bytes;
+      // A report per 2% at most: the page's progress bar, not a message per chunk.
+      if (onProgress && bytesRead / fileBytes - reported >= 0.02) {
+        reported = bytesRead / fileBytes;
+        onProgress(Math.min(reported, 0.99));
+      }
+    });
     // Whole characters per chunk, however the bytes were cut.
     text.setEncoding("utf8");
     for await (const chunk of text) await convertRecords(reader.push(chunk as string));
