@@ -94,6 +94,8 @@ test("/lps: the sample with the LP offer, and for LP access the filters, the loc
   page,
   login,
 }) => {
+  // Six axe runs over large pages: about 30 s on a loaded 2-core machine, so more than the default time.
+  test.setTimeout(90_000);
   await gotoHydrated(page, "/lps");
   await expect(page.getByTestId("lp-plan-offer")).toBeVisible();
   expect(await seriousFindings(page), "visitor sample").toEqual([]);

@@ -189,7 +189,7 @@ export interface ConversionReport {
   missingRequired: Record<string, number>;
   duplicateEmails: number;
   suppressed: number;
-  /** Rows the CSV parser could not read (broken quoting, wrong cell count). */
+  /** Rows the reader could not complete (a quote left open at the end of the file). */
   unreadable: number;
   /** Files the download holds: more than one when the target takes fewer rows per file (a zip of parts). */
   parts: number;
