@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, utimes } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
@@ -89,6 +89,15 @@ describe("converting an upload (issue 18)", () => {
     });
     expect(outcome.preview.rows).toEqual(rows);
     expect(outcome.downloadName).toBe("leads-salesforce-leads.csv");
+  });
+
+  it("removes files left over for more than an hour when the next upload arrives", async () => {
+    const { outcome } = await convertText(toCrunchbaseCsv(ROWS), "instantly");
+    const old = new Date(Date.now() - 2 * 60 * 60_000);
+    for (const name of await readdir(dir)) await utimes(path.join(dir, name), old, old);
+    await receiveConverterUpload(uploadRequest(toCrunchbaseCsv(ROWS)), USER, dir);
+    expect((await readdir(dir)).some((name) => name.startsWith(outcome.fileId))).toBe(false);
+    expect(await readdir(dir)).toHaveLength(2);
   });
 
   it("deletes the upload once converted, and keeps the result for its owner only", async () => {

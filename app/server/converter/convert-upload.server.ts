@@ -30,6 +30,7 @@ import {
   deleteConverterFile,
   newFileId,
   saveRecord,
+  tidyConverterFiles,
 } from "./converter-files.server";
 
 /** The converter takes files up to this size: 1.5 times a 100,000-row Roundlist export. */
@@ -65,6 +66,8 @@ export async function receiveConverterUpload(
   userId: string,
   dir: string = converterDir(),
 ): Promise<UploadAnalysis> {
+  // Each upload first clears what earlier ones left (never converted or never downloaded, over an hour old).
+  await tidyConverterFiles(dir);
   const stored = await receiveUpload(request, {
     dir,
     maxBytes: CONVERTER_MAX_BYTES,
