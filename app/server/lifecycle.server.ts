@@ -1,3 +1,4 @@
+import { scheduleAlerts } from "./alerts/alert-scheduler.server";
 import {
   closeDatabase,
   type DatabaseRole,
@@ -8,10 +9,12 @@ import {
 } from "./app-database.server";
 import { env, type ServerProcessPlan, serverProcessPlan } from "./env.server";
 import { logger } from "./logger.server";
+import { getMailer } from "./mail/mailer.server";
 import { schedulePurges } from "./retention/purge.server";
 import { startupNotes } from "./startup-notes.server";
 
 let stopPurges: (() => void) | undefined;
+let stopAlerts: (() => void) | undefined;
 
 /**
  * Called by server.mjs first: validates configuration (throws a ConfigError) and says how many processes
@@ -41,6 +44,9 @@ export async function prepareApp(role: DatabaseRole = "single"): Promise<{
   await getDatabase();
   // The privacy policy's retention periods, kept by the running server (daily).
   if (role !== "worker") stopPurges = schedulePurges(getDb);
+  // Issue 19: saved searches' digests, in the same long-lived process (the database keeps every digest to
+  // one sending, whichever processes and machines run it).
+  if (role !== "worker") stopAlerts = scheduleAlerts(getDb, getMailer, config.APP_URL);
   const notes =
     role === "worker"
       ? []
@@ -60,6 +66,7 @@ export async function prepareApp(role: DatabaseRole = "single"): Promise<{
 /** Called on SIGTERM/SIGINT: PGlite must be closed or its files stay locked and the process hangs. */
 export async function shutdownApp(): Promise<void> {
   stopPurges?.();
+  stopAlerts?.();
   await closeDatabase();
   logger.info("database closed");
 }

@@ -1,6 +1,8 @@
-import { amountOption, dateOption } from "~/core/funding-filters";
 import { FILTER_KEYS, type FilterKey, type MultiFilterKey, type SearchState } from "~/core/search-params";
+import { filterValueLabel, locationLabel } from "~/core/search-summary";
 import type { FilterChip } from "./filter-chips";
+
+export { filterValueLabel, locationLabel };
 
 /** The name of each filter, as the panel's labels and the chips show it (spec 3 active filter set). */
 export const FILTER_LABELS: Record<FilterKey, string> = {
@@ -10,22 +12,6 @@ export const FILTER_LABELS: Record<FilterKey, string> = {
   amount: "Funding amount",
   date: "Funding date",
 };
-
-const LOCATION_PREFIXES = ["continent:", "country:", "state:"] as const;
-
-/** spec 3: location values are prefixed 'continent:', 'country:' or 'state:', or are a plain city. */
-export function locationLabel(value: string): string {
-  const prefix = LOCATION_PREFIXES.find((candidate) => value.startsWith(candidate));
-  return prefix ? value.slice(prefix.length) : value;
-}
-
-/** A filter value as a person reads it: "$1M - $5M" rather than "1m-5m". */
-export function filterValueLabel(key: FilterKey, value: string): string {
-  if (key === "location") return locationLabel(value);
-  if (key === "amount") return amountOption(value)?.label ?? value;
-  if (key === "date") return dateOption(value)?.label ?? value;
-  return value;
-}
 
 /** A multi-select filter's choice in its closed field: "SaaS", "SaaS +2", or "" for none. */
 export function summaryLabel(key: MultiFilterKey, values: readonly string[]): string {

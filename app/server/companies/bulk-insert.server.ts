@@ -4,7 +4,9 @@ import { companies, type NewCompanyRow } from "../db/schema";
 // Everything the caller provides; the id, the times, the search text and the suppressed flag come from the
 // database.
 const COLUMNS = Object.entries(getTableColumns(companies))
-  .filter(([key]) => !["id", "createdAt", "updatedAt", "searchText", "suppressed"].includes(key))
+  .filter(
+    ([key]) => !["id", "createdAt", "updatedAt", "searchText", "suppressed", "roundRecordedAt"].includes(key),
+  )
   .map(([key, column]) => ({
     key: key as keyof NewCompanyRow,
     name: column.name,

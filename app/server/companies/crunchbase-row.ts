@@ -5,7 +5,7 @@ import { type CrunchbaseColumns, type CrunchbaseField, FIELD_LABELS } from "./cr
 // search_text and suppressed are kept by database triggers, never written by the app.
 type ImportedKeys = Exclude<
   keyof NewCompanyRow,
-  "id" | "slug" | "searchText" | "suppressed" | "createdAt" | "updatedAt"
+  "id" | "slug" | "searchText" | "suppressed" | "createdAt" | "updatedAt" | "roundRecordedAt"
 >;
 
 /** A company as one CSV row describes it: every column of the table except id, slug, search text and timestamps. */

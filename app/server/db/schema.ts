@@ -75,8 +75,19 @@ export const companies = pgTable(
     suppressed: boolean("suppressed").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue 19 alerts: when this company last entered the data with news: created, or its last round
+     * (date, type or amount) changed. Written by the database alone (clock_timestamp() as the row is written,
+     * by default and by a trigger, migration 0024), never by the app: a saved search's digest lists the
+     * companies recorded in its window (alerts/digest-window.server.ts says why the clock, not now()).
+     */
+    roundRecordedAt: timestamp("round_recorded_at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (table) => [
+    // Issue 19: the companies recorded in a digest's window, read by range.
+    index("companies_round_recorded_at_idx").on(table.roundRecordedAt),
     // spec 7: results are ordered by Last Funding Date descending, nulls last; id breaks ties.
     index("companies_last_funding_date_id_idx").on(table.lastFundingDate.desc().nullsLast(), table.id.desc()),
     index("companies_website_domain_idx").on(table.websiteDomain),
@@ -906,3 +917,137 @@ export type LpContactRow = typeof lpContacts.$inferSelect;
 export type NewLpContactRow = typeof lpContacts.$inferInsert;
 export type LpCommitmentRow = typeof lpCommitments.$inferSelect;
 export type NewLpCommitmentRow = typeof lpCommitments.$inferInsert;
+
+/*
+ * Issue 19: saved searches with alerts, their digests, and each user's export history and exported companies.
+ */
+
+export const ALERT_FREQUENCIES = ["off", "daily", "weekly"] as const;
+
+/** A subscriber's saved search: the search page's URL state (its query string, no page) under a name. */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The search as the search page's query string (core/saved-search.ts canonicalSearchQuery). */
+    query: text("query").notNull(),
+    alert: text("alert", { enum: ALERT_FREQUENCIES }).notNull().default("off"),
+    /** When the next digest is due (null while alerts are off): the scheduler's claim compares and sets it. */
+    nextDigestAt: timestamp("next_digest_at", { withTimezone: true }),
+    /** The start of the next digest's window: the end of the last one, or when alerts were turned on. */
+    digestSince: timestamp("digest_since", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("saved_searches_user_id_idx").on(table.userId, table.createdAt),
+    uniqueIndex("saved_searches_user_name_idx").on(table.userId, sql`lower(${table.name})`),
+    index("saved_searches_due_idx")
+      .on(table.nextDigestAt, table.id)
+      .where(sql`${table.nextDigestAt} is not null`),
+    check("saved_searches_alert", sql`${table.alert} in ('off', 'daily', 'weekly')`),
+    check("saved_searches_name_length", sql`char_length(${table.name}) between 1 and 80`),
+  ],
+);
+
+export type SavedSearchRow = typeof savedSearches.$inferSelect;
+
+export const DIGEST_STATUSES = ["pending", "sending", "sent", "failed", "unknown", "dropped"] as const;
+export type DigestStatus = (typeof DIGEST_STATUSES)[number];
+
+/**
+ * Issue 19: one digest of a saved search for one period, with news: built (and the search's window moved
+ * on) in one transaction, then delivered once. The unique (saved search, period) pair is the exactly-once
+ * guarantee of the building; the status is the delivery's (alerts/digest-delivery.server.ts).
+ */
+export const alertDigests = pgTable(
+  "alert_digests",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    savedSearchId: bigint("saved_search_id", { mode: "number" })
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The period: the instant the digest was due. */
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }).notNull(),
+    windowFrom: timestamp("window_from", { withTimezone: true }).notNull(),
+    windowTo: timestamp("window_to", { withTimezone: true }).notNull(),
+    /** Companies that entered the search in the window (the email lists the first 50, company_ids). */
+    companyCount: integer("company_count").notNull(),
+    companyIds: integer("company_ids").array().notNull(),
+    status: text("status", { enum: DIGEST_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    claimedBy: text("claimed_by"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    retryAt: timestamp("retry_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("alert_digests_period_idx").on(table.savedSearchId, table.scheduledFor),
+    index("alert_digests_open_idx")
+      .on(table.status, table.id)
+      .where(sql`${table.status} in ('pending', 'sending')`),
+    index("alert_digests_created_at_idx").on(table.createdAt),
+    check(
+      "alert_digests_status",
+      sql`${table.status} in ('pending', 'sending', 'sent', 'failed', 'unknown', 'dropped')`,
+    ),
+  ],
+);
+
+export type AlertDigestRow = typeof alertDigests.$inferSelect;
+
+export const EXPORT_DATABASES = ["companies", "lps"] as const;
+
+/** Issue 19: every export a user made: its criteria (a query string the export endpoint reads), rows and time. */
+export const exportHistory = pgTable(
+  "export_history",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    database: text("database", { enum: EXPORT_DATABASES }).notNull(),
+    /** The export's criteria as its endpoint's query string (format and new-leads-only included). */
+    query: text("query").notNull(),
+    /** A converter target's id (issue 18), or null for Roundlist's CSV. */
+    format: text("format"),
+    newOnly: boolean("new_only").notNull().default(false),
+    /** Rows written; null while the file is still streaming. */
+    rowCount: integer("row_count"),
+    /** complete, or how it ended early (csv-stream.server.ts ExportStatus); null while streaming. */
+    outcome: text("outcome"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("export_history_user_id_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
+    check("export_history_database", sql`${table.database} in ('companies', 'lps')`),
+  ],
+);
+
+export type ExportHistoryRow = typeof exportHistory.$inferSelect;
+
+/**
+ * Issue 19 new leads only: each company a user has exported, once, with when it was first exported. The
+ * primary key (user, company) is what an export's anti-join and the search page's marker look up.
+ */
+export const exportedCompanies = pgTable(
+  "exported_companies",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: integer("company_id").notNull(),
+    firstExportedAt: timestamp("first_exported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.companyId] })],
+);

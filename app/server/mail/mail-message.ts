@@ -6,6 +6,18 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra headers (issue 19 digests: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058, and a Message-ID
+   * of their own). The SMTP driver sends them; the log driver keeps only the bodies.
+   */
+  headers?: Record<string, string>;
+}
+
+/** One line of a mail's list (issue 19 digests: a company, a link to it and what is new about it). */
+export interface MailListItem {
+  title: string;
+  url: string;
+  detail: string;
 }
 
 export interface MailAction {
@@ -17,8 +29,12 @@ export interface MailAction {
 export interface MailContent {
   heading: string;
   paragraphs: readonly string[];
+  /** Shown after the paragraphs, before the action. */
+  list?: readonly MailListItem[];
   action?: MailAction;
   footer?: string;
+  /** A link after the footer's text (issue 19: a digest's unsubscribe link). */
+  footerLink?: MailAction;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -66,9 +82,17 @@ export function renderMail(content: MailContent): { text: string; html: string }
 
 function renderText(content: MailContent, action: MailAction | null, footer: string): string {
   const blocks = [PRODUCT_NAME, content.heading, ...content.paragraphs];
+  if (content.list && content.list.length > 0) {
+    blocks.push(
+      content.list.map((item) => `- ${item.title}: ${item.detail}\n  ${assertHttpUrl(item.url)}`).join("\n"),
+    );
+  }
   // The URL sits alone on its line so every client turns it into a link and none wraps it.
   if (action) blocks.push(`${action.label}:\n${action.url}`);
-  blocks.push(`--\n${footer}`);
+  const footerLink = content.footerLink
+    ? `\n${content.footerLink.label}: ${assertHttpUrl(content.footerLink.url)}`
+    : "";
+  blocks.push(`--\n${footer}${footerLink}`);
   return `${blocks.join("\n\n")}\n`;
 }
 
@@ -79,6 +103,7 @@ function renderHtml(content: MailContent, action: MailAction | null, footer: str
         `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#334155">${escapeHtml(paragraph)}</p>`,
     )
     .join("\n");
+  const list = content.list && content.list.length > 0 ? renderList(content.list) : "";
   const button = action ? renderButton(action) : "";
   return `<!DOCTYPE html>
 <html lang="en">
@@ -96,15 +121,35 @@ function renderHtml(content: MailContent, action: MailAction | null, footer: str
 <tr><td style="padding:16px 32px 8px">
 <h1 style="margin:0 0 16px;font-size:24px;line-height:32px;font-weight:600;color:#0f172a">${escapeHtml(content.heading)}</h1>
 ${paragraphs}
+${list}
 ${button}
 </td></tr>
-<tr><td style="padding:16px 32px 24px;border-top:1px solid #e2e8f0;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(footer)}</td></tr>
+<tr><td style="padding:16px 32px 24px;border-top:1px solid #e2e8f0;font-size:13px;line-height:20px;color:#64748b">${escapeHtml(footer)}${renderFooterLink(content.footerLink)}</td></tr>
 </table>
 </td></tr>
 </table>
 </body>
 </html>
 `;
+}
+
+function renderFooterLink(link: MailAction | undefined): string {
+  if (!link) return "";
+  return ` <a href="${escapeHtml(assertHttpUrl(link.url))}" style="color:#475569;text-decoration:underline">${escapeHtml(link.label)}</a>`;
+}
+
+function renderList(items: readonly MailListItem[]): string {
+  const rows = items
+    .map(
+      (item) => `<tr><td style="padding:10px 0;border-top:1px solid #e2e8f0">
+<a href="${escapeHtml(assertHttpUrl(item.url))}" style="font-size:16px;font-weight:600;color:#2552e0;text-decoration:none">${escapeHtml(item.title)}</a>
+<div style="margin-top:2px;font-size:14px;line-height:20px;color:#475569">${escapeHtml(item.detail)}</div>
+</td></tr>`,
+    )
+    .join("\n");
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px">
+${rows}
+</table>`;
 }
 
 function renderButton(action: MailAction): string {

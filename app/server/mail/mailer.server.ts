@@ -37,6 +37,7 @@ export function createSmtpMailer({ url, from }: SmtpMailerOptions): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
     },
   };

@@ -9,7 +9,7 @@ export type CompanyWrite = ImportedCompany & { id: number | null; slug: string }
 const WRITTEN_COLUMNS = Object.entries(getTableColumns(companies))
   // search_text is the trigger's to write.
   // suppressed is the do-not-sell triggers' to write.
-  .filter(([key]) => !["createdAt", "updatedAt", "searchText", "suppressed"].includes(key))
+  .filter(([key]) => !["createdAt", "updatedAt", "searchText", "suppressed", "roundRecordedAt"].includes(key))
   .map(([key, column]) => ({
     key: key as keyof CompanyWrite,
     name: column.name,

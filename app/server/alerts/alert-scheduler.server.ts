@@ -1,0 +1,77 @@
+import { RUNNER } from "../companies/import/import-lock.server";
+import type { Db } from "../db/database.server";
+import { logger } from "../logger.server";
+import type { Mailer } from "../mail/mailer.server";
+import { type BuildCounts, buildDueDigests } from "./digest-build.server";
+import { type DeliveryCounts, deliverPendingDigests } from "./digest-delivery.server";
+import { digestWindowEnd } from "./digest-window.server";
+
+/** How often the scheduler looks for due saved searches and pending digests. */
+export const ALERTS_TICK_MS = 60_000;
+/** The first look after start: late enough not to slow the start, soon enough to resume a cut run. */
+const FIRST_TICK_MS = 15_000;
+
+export interface AlertRunOptions {
+  mailer: Mailer;
+  appUrl: string;
+  /** Due-ness is judged at this instant (the clock; the test route passes a later one). */
+  now?: Date;
+  runner?: string;
+}
+
+export interface AlertRunCounts {
+  build: BuildCounts;
+  delivery: DeliveryCounts;
+}
+
+/**
+ * One run: builds the digests of the searches due by now (each exactly once, digest-build.server.ts), then
+ * sends every pending digest (at most once each, digest-delivery.server.ts). Any number of processes may
+ * run it at once on one database.
+ */
+export async function runAlerts(db: Db, options: AlertRunOptions): Promise<AlertRunCounts> {
+  const now = options.now ?? new Date();
+  const runner = options.runner ?? RUNNER;
+  const windowEnd = await digestWindowEnd(db);
+  const build = await buildDueDigests(db, { now, windowEnd });
+  const delivery = await deliverPendingDigests(db, {
+    mailer: options.mailer,
+    appUrl: options.appUrl,
+    runner,
+    now,
+  });
+  return { build, delivery };
+}
+
+/**
+ * The app's alert scheduler (decision 017): a run every ALERTS_TICK_MS in the process that lives as long as
+ * the server (the single process, or a cluster's primary; every machine's primary may run it: the database
+ * keeps them from sending a digest twice). A run still going when the next tick comes is not doubled.
+ */
+export function scheduleAlerts(
+  getDb: () => Promise<Db>,
+  getMailer: () => Promise<Mailer>,
+  appUrl: string,
+): () => void {
+  let timer: NodeJS.Timeout;
+  let stopped = false;
+  const tick = async () => {
+    try {
+      const counts = await runAlerts(await getDb(), { mailer: await getMailer(), appUrl });
+      const { build, delivery } = counts;
+      if (
+        build.built + build.empty + build.noAccess + delivery.sent + delivery.failed + delivery.abandoned >
+        0
+      )
+        logger.info(counts, "alert digests run");
+    } catch (error) {
+      logger.error({ err: error }, "the alert digests run failed");
+    }
+    if (!stopped) timer = setTimeout(tick, ALERTS_TICK_MS).unref();
+  };
+  timer = setTimeout(tick, FIRST_TICK_MS).unref();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
