@@ -432,11 +432,18 @@ describe("exactly once", () => {
 describe("the digest email and its unsubscribe link", () => {
   it("links each company and the search, and carries a one-click unsubscribe that stops the alerts at once", async () => {
     await addCompany("Ledgerly", "2026-11-20T09:00:00.000Z", { slug: "ledgerly", city: "Berlin" });
-    const id = await addSavedSearch("user_ada", "Berlin seed", "stage=Seed&location=Berlin%2C+Berlin%2C+Germany", {
-      since: "2026-11-20T07:00:00.000Z",
-      due: "2026-11-21T07:00:00.000Z",
-    });
-    await database.db.execute(sql`update companies set city = 'Berlin', region = 'Berlin', country = 'Germany'`);
+    const id = await addSavedSearch(
+      "user_ada",
+      "Berlin seed",
+      "stage=Seed&location=Berlin%2C+Berlin%2C+Germany",
+      {
+        since: "2026-11-20T07:00:00.000Z",
+        due: "2026-11-21T07:00:00.000Z",
+      },
+    );
+    await database.db.execute(
+      sql`update companies set city = 'Berlin', region = 'Berlin', country = 'Germany'`,
+    );
     const mailer = recordingMailer();
     await runAlerts(database.db, { mailer, appUrl: APP_URL, now: at("2026-11-21T07:00:00.000Z") });
 

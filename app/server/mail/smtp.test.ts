@@ -1,5 +1,6 @@
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseMime } from "~tests/fixtures/mime";
 import { renderMail } from "./mail-message";
 import { createSmtpMailer } from "./mailer.server";
 
@@ -94,53 +95,3 @@ describe("createSmtpMailer", () => {
     ).rejects.toThrow();
   });
 });
-
-interface MimePart {
-  contentType: string;
-  body: string;
-}
-
-/**
- * Just enough MIME for the test (mailparser is not a dependency): unfolded headers, one level of
- * multipart, 7bit/quoted-printable/base64 bodies. Line endings come back as "\n", as the mailer was given.
- */
-function parseMime(raw: string): { headers: Map<string, string>; parts: MimePart[] } {
-  const { headers, body } = splitHeaders(raw.replace(/\r\n/g, "\n"));
-  const boundary = /boundary="?([^";]+)"?/.exec(headers.get("content-type") ?? "")?.[1];
-  if (!boundary) throw new Error("not a multipart message");
-  const chunks = body.split(`--${boundary}`).slice(1, -1);
-  const parts = chunks.map((chunk) => {
-    const part = splitHeaders(chunk.replace(/^\n/, "").replace(/\n$/, ""));
-    return {
-      contentType: part.headers.get("content-type") ?? "text/plain",
-      body: decodeBody(part.body, part.headers.get("content-transfer-encoding") ?? "7bit"),
-    };
-  });
-  return { headers, parts };
-}
-
-function splitHeaders(text: string): { headers: Map<string, string>; body: string } {
-  const end = text.indexOf("\n\n");
-  const head = end === -1 ? text : text.slice(0, end);
-  const headers = new Map<string, string>();
-  for (const line of head.replace(/\n[ \t]+/g, " ").split("\n")) {
-    const colon = line.indexOf(":");
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { headers, body: end === -1 ? "" : text.slice(end + 2) };
-}
-
-function decodeBody(body: string, encoding: string): string {
-  switch (encoding.toLowerCase()) {
-    case "quoted-printable": {
-      const bytes = body
-        .replace(/=\n/g, "")
-        .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-      return Buffer.from(bytes, "latin1").toString("utf8");
-    }
-    case "base64":
-      return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8").replace(/\r\n/g, "\n");
-    default:
-      return body;
-  }
-}

@@ -1,0 +1,216 @@
+// `npm run bench:alerts -- [--searches N] [--users U] [--fresh F] [--count C]`: issue 19's daily alert run.
+//
+// On the configured database (DATABASE_URL; else a temporary PGlite directory seeded with --count companies):
+// U subscribers with N saved searches between them, every one with a daily alert and due, drawn from the
+// data's own industries, stages, countries and cities, with text and amount or date filters mixed in; F
+// companies recorded (a new round or a new company) in the last day. Then one alert run (runAlerts: build
+// every due digest, send every one through the log driver, which stores it in mail_messages) while the same
+// process times the search page's queries (searchCompanies, page + count) over and over. Prints the run's
+// time and counts, and the searches' p50/p95 before and during the run. Targets: the run under 5 minutes, the
+// searches' p95 during it at most 50 ms (bench:search's target) at 1,000,000 companies on PostgreSQL.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { canonicalSearchQuery } from "../app/core/saved-search";
+import { EMPTY_SEARCH, type SearchState } from "../app/core/search-params";
+import { runAlerts } from "../app/server/alerts/alert-scheduler.server";
+import { grantPlanTo } from "../app/server/billing/grants.server";
+import { invalidateSearchCounts, searchCompanies } from "../app/server/companies/search.server";
+import { countCompanies } from "../app/server/companies/stats.server";
+import { openDatabase } from "../app/server/db/database.server";
+import { queryRows } from "../app/server/db/query-rows.server";
+import { createRandom } from "../app/server/demo-data/random";
+import { seedCompanies, tidyAfterBulkLoad } from "../app/server/demo-data/seed.server";
+import { createLogMailer } from "../app/server/mail/mailer.server";
+
+const { values } = parseArgs({
+  options: {
+    searches: { type: "string", default: "10000" },
+    users: { type: "string", default: "2000" },
+    fresh: { type: "string", default: "5000" },
+    count: { type: "string", default: "17555" },
+  },
+});
+const searchCount = Number(values.searches);
+const userCount = Number(values.users);
+const freshCount = Number(values.fresh);
+const url = process.env.DATABASE_URL || undefined;
+const dataDir = url ? undefined : mkdtempSync(path.join(tmpdir(), "rl-bench-alerts-"));
+const database = await openDatabase({ url, dataDir });
+await database.migrate();
+const db = database.db;
+const random = createRandom(19);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+if ((await countCompanies(db)) === 0) {
+  log(`seeding ${values.count} companies…`);
+  await seedCompanies(db, { count: Number(values.count) });
+  await tidyAfterBulkLoad(db);
+}
+const companyTotal = await countCompanies(db);
+
+// Earlier runs of this bench: their users (and, by cascade, searches and digests) and mails go.
+await db.execute(sql`delete from mail_messages where to_address like 'bench-alerts-%'`);
+await db.execute(sql`delete from users where id like 'bench_alerts_%'`);
+
+log(`${userCount} subscribers…`);
+const userIds = Array.from({ length: userCount }, (_, index) => `bench_alerts_${index}`);
+for (let start = 0; start < userIds.length; start += 1000) {
+  const chunk = userIds.slice(start, start + 1000);
+  await db.execute(
+    sql`insert into users (id, name, email, email_verified)
+        select id, 'Bench ' || id, replace(id, '_', '-') || '@example.com', true
+        from unnest(${sql.param(chunk)}::text[]) as id`,
+  );
+}
+for (let start = 0; start < userIds.length; start += 8) {
+  await Promise.all(userIds.slice(start, start + 8).map((id) => grantPlanTo(db, id, "lifetime")));
+}
+
+// The data's own values, so the searches look like the ones people save.
+const top = async (query: ReturnType<typeof sql>) =>
+  (await queryRows<{ value: string }>(db, query)).map((row) => row.value);
+const industries = await top(
+  sql`select value from (select unnest(industries) as value from companies tablesample system (2)) s
+      group by value order by count(*) desc limit 40`,
+);
+const stages = await top(
+  sql`select last_funding_type as value from companies where last_funding_type is not null
+      group by 1 order by count(*) desc limit 8`,
+);
+const countries = await top(
+  sql`select country as value from companies tablesample system (2) where country is not null
+      group by 1 order by count(*) desc limit 25`,
+);
+const cities = await top(
+  sql`select concat_ws(', ', city, region, country) as value from companies tablesample system (2)
+      where city is not null group by 1 order by count(*) desc limit 30`,
+);
+const WORDS = ["software", "health", "data", "climate", "payments", "ai", "security", "robotics"];
+
+function savedSearchState(): SearchState {
+  const state: SearchState = { ...EMPTY_SEARCH };
+  if (random.chance(0.7)) state.industry = [random.pick(industries)];
+  if (random.chance(0.2)) state.industry = [...state.industry, random.pick(industries)];
+  if (random.chance(0.6)) state.stage = [random.pick(stages)];
+  if (random.chance(0.25)) state.stage = [...new Set([...state.stage, random.pick(stages)])];
+  if (random.chance(0.35)) state.location = [`country:${random.pick(countries)}`];
+  else if (random.chance(0.2)) state.location = [random.pick(cities)];
+  else if (random.chance(0.2)) state.location = ["continent:Europe"];
+  if (random.chance(0.15)) state.q = random.pick(WORDS);
+  if (random.chance(0.2)) state.amount = random.pick(["1m-5m", "5m-10m", "10m-25m"] as const);
+  if (random.chance(0.1)) state.date = "1y";
+  return state;
+}
+
+log(`${searchCount} saved searches with daily alerts, all due…`);
+const now = new Date();
+const due = new Date(now.getTime() - 60_000).toISOString();
+const since = new Date(now.getTime() - 24 * 3600_000).toISOString();
+for (let start = 0; start < searchCount; start += 1000) {
+  const rows = Array.from({ length: Math.min(1000, searchCount - start) }, (_, offset) => ({
+    user: userIds[(start + offset) % userIds.length] as string,
+    name: `Search ${start + offset}`,
+    query: canonicalSearchQuery(savedSearchState()),
+  }));
+  await db.execute(
+    sql`insert into saved_searches (user_id, name, query, alert, next_digest_at, digest_since)
+        select r.user_id, r.name, r.query, 'daily', ${due}::timestamptz, ${since}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(rows.map((row) => ({ user_id: row.user, name: row.name, query: row.query })))}::jsonb)
+          as r(user_id text, name text, query text)`,
+  );
+}
+
+log(`${freshCount} companies recorded in the last day…`);
+await db.execute(
+  sql`update companies set round_recorded_at = now() - interval '30 days'
+      where round_recorded_at > now() - interval '2 days'`,
+);
+await db.execute(
+  sql`update companies set round_recorded_at = now() - random() * interval '23 hours'
+      where id in (select id from companies order by random() limit ${freshCount})`,
+);
+await db.execute(sql`analyze companies`);
+
+const PROBES: Array<Partial<SearchState>> = [
+  { q: "software" },
+  { industry: ["SaaS"] },
+  { stage: ["Seed", "Series A"] },
+  { location: ["country:Germany"] },
+  { amount: "5m-10m" },
+  { q: "health", stage: ["Series A"], location: ["continent:North America"], date: "1y" },
+  { sort: "amount-desc", stage: ["Seed"] },
+  { page: 20 },
+];
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function probeOnce(samples: number[], index: number) {
+  invalidateSearchCounts();
+  const state = { ...EMPTY_SEARCH, ...PROBES[index % PROBES.length] };
+  const started = performance.now();
+  await searchCompanies(db, state, { canSeeEmails: true });
+  samples.push(performance.now() - started);
+}
+
+const before: number[] = [];
+for (let index = 0; index < PROBES.length * 10; index += 1) await probeOnce(before, index);
+
+log("alert run…");
+const mailer = createLogMailer(db, {
+  from: "Roundlist <alerts@roundlist.example>",
+  log: { info() {}, warn() {} },
+});
+let running = true;
+const during: number[] = [];
+const probing = (async () => {
+  for (let index = 0; running; index += 1) {
+    await probeOnce(during, index);
+    // One search every 100 ms: people searching while the run goes on, not a flood.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+})();
+const started = performance.now();
+const counts = await runAlerts(db, { mailer, appUrl: "https://roundlist.example" });
+const runMs = performance.now() - started;
+running = false;
+await probing;
+
+const [mails] = await queryRows<{ count: string }>(
+  db,
+  sql`select count(*) as count from mail_messages where to_address like 'bench-alerts-%'`,
+);
+const [digests] = await queryRows<{ count: string; companies: string }>(
+  db,
+  sql`select count(*) as count, coalesce(sum(company_count), 0) as companies from alert_digests d
+      join users u on u.id = d.user_id where u.id like 'bench_alerts_%'`,
+);
+log("");
+log(
+  `${database.kind}, ${companyTotal.toLocaleString("en-US")} companies, ${freshCount} recorded in the window`,
+);
+log(`${searchCount} saved searches of ${userCount} users`);
+log(
+  `run: ${(runMs / 1000).toFixed(1)} s (${(runMs / searchCount).toFixed(2)} ms a search); built ${counts.build.built}, empty ${counts.build.empty}, no access ${counts.build.noAccess}, skipped ${counts.build.skipped}; sent ${counts.delivery.sent}, failed ${counts.delivery.failed}`,
+);
+log(
+  `digests ${digests?.count}, listing ${digests?.companies} companies in all; mails stored ${mails?.count}`,
+);
+log(
+  `search page+count before the run: p50 ${percentile(before, 50).toFixed(1)} ms, p95 ${percentile(before, 95).toFixed(1)} ms (${before.length} searches)`,
+);
+log(
+  `search page+count during the run: p50 ${percentile(during, 50).toFixed(1)} ms, p95 ${percentile(during, 95).toFixed(1)} ms (${during.length} searches)`,
+);
+const pass =
+  runMs < 5 * 60_000 && percentile(during, 95) <= 50 && counts.delivery.sent === counts.build.built;
+log(pass ? "PASS" : "FAIL (target: run < 5 min, search p95 during it <= 50 ms, every digest built sent)");
+
+await database.close();
+if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+process.exit(pass ? 0 : 1);
