@@ -41,6 +41,8 @@ export default [
   // The converter (issue 18): a file into a CRM's or an outreach tool's import format
   route("converter", "routes/converter/converter.tsx"),
   route("profile", "routes/account/profile.tsx"),
+  // Issue 19: a digest's unsubscribe link (signed; works without signing in)
+  route("alerts/unsubscribe/:token", "routes/account/alert-unsubscribe.tsx"),
 
   // Subscriptions: the plan pages, the payment return and the demo provider's checkout page
   route("monthly", "routes/billing/monthly.tsx"),
@@ -72,7 +74,11 @@ export default [
     route("checkout", "routes/api/checkout.ts"),
     route("upgrade-trial", "routes/api/upgrade-trial.ts"),
     route("export-csv", "routes/api/export-csv.ts"),
+    route("export-preview", "routes/api/export-preview.ts"),
     route("search-facets", "routes/api/search-facets.ts"),
+    // Issue 19: saved searches (list, save; rename, alert frequency, delete)
+    route("saved-searches", "routes/api/saved-searches.ts"),
+    route("saved-searches/:id", "routes/api/saved-search.ts"),
     route("export-lps", "routes/api/export-lps.ts"),
     route("lps-facets", "routes/api/lps-facets.ts"),
     route("converter/upload", "routes/api/converter-upload.ts"),
@@ -90,6 +96,7 @@ export default [
   ...prefix("__test", [
     route("crash", "routes/dev/test-crash.tsx"),
     route("login", "routes/dev/test-login.ts"),
+    route("run-alerts", "routes/dev/test-run-alerts.ts"),
   ]),
 
   route("healthz", "routes/_system/healthz.ts"),

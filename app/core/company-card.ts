@@ -24,6 +24,11 @@ export interface CompanyCard {
   isEmailMasked: boolean;
   website: string | null;
   linkedin: string | null;
+  /**
+   * Issue 19: when the signed-in user first exported this company (ISO), for the results' "Exported"
+   * marker; absent when they never did (and for visitors).
+   */
+  exportedAt?: string;
 }
 
 export interface SearchResult {

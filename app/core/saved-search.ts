@@ -29,7 +29,7 @@ export function isAlertFrequency(value: unknown): value is AlertFrequency {
 export const SAVED_SEARCH_MESSAGES = {
   nameMissing: "Give the search a name.",
   nameTooLong: `A name can be at most ${MAX_SAVED_SEARCH_NAME} characters.`,
-  nameTaken: (name: string) => `You already have a saved search named “${name}”.`,
+  nameTaken: "You already have a saved search with this name. Choose another name.",
   limit: `You can keep up to ${MAX_SAVED_SEARCHES} saved searches. Delete one to save another.`,
   alertInvalid: 'The email alert must be "off", "daily" or "weekly".',
   notFound: "That saved search does not exist (it may have been deleted).",
@@ -39,7 +39,15 @@ export const SAVED_SEARCH_MESSAGES = {
 
 /** A name as stored: trimmed, inner runs of white space made one space; or the error to show. */
 export function cleanSavedSearchName(value: unknown): { name: string } | { error: string } {
-  const name = typeof value === "string" ? value.normalize("NFC").trim().replace(/\s+/g, " ") : "";
+  const name =
+    typeof value === "string"
+      ? value
+          .normalize("NFC")
+          // Control characters (a NUL among them, which PostgreSQL refuses in text) are never part of a name.
+          .replace(/\p{Cc}/gu, " ")
+          .trim()
+          .replace(/\s+/g, " ")
+      : "";
   if (name === "") return { error: SAVED_SEARCH_MESSAGES.nameMissing };
   if ([...name].length > MAX_SAVED_SEARCH_NAME) return { error: SAVED_SEARCH_MESSAGES.nameTooLong };
   return { name };

@@ -1,4 +1,5 @@
 import type { CompanyCard as CompanyCardData } from "~/core/company-card";
+import { exportedOnText } from "~/core/export-history";
 import { formatAmount, formatDate } from "~/core/format";
 import { displayHost, externalHref } from "./external-link";
 import { FounderEmail } from "./founder-email";
@@ -14,7 +15,12 @@ export function CompanyCard({ company }: { company: CompanyCardData }) {
       <div className="rl-card-main">
         <div className="rl-card-head">
           <h3>{company.organizationName}</h3>
-          {company.lastFundingType ? <span className="rl-stage">{company.lastFundingType}</span> : null}
+          {company.lastFundingType || company.exportedAt ? (
+            <span className="flex flex-wrap items-center gap-1.5">
+              {company.exportedAt ? <ExportedMarker exportedAt={company.exportedAt} /> : null}
+              {company.lastFundingType ? <span className="rl-stage">{company.lastFundingType}</span> : null}
+            </span>
+          ) : null}
         </div>
         {company.description ? <p className="rl-desc">{company.description}</p> : null}
         <IndustryBadges industries={company.industries} />
@@ -39,6 +45,22 @@ export function CompanyCard({ company }: { company: CompanyCardData }) {
       </div>
       <FounderContact company={company} />
     </article>
+  );
+}
+
+/**
+ * Issue 19: a company the signed-in user exported before. Reads "Exported" on screen, "Exported on Nov 3,
+ * 2026" to a screen reader and in its tooltip.
+ */
+export function ExportedMarker({ exportedAt }: { exportedAt: string }) {
+  return (
+    <span
+      title={exportedOnText(exportedAt)}
+      data-testid="exported-marker"
+      className="inline-flex shrink-0 items-center rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
+    >
+      Exported<span className="sr-only"> on {formatDate(exportedAt)}</span>
+    </span>
   );
 }
 

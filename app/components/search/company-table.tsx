@@ -1,5 +1,6 @@
 import type { CompanyCard } from "~/core/company-card";
 import { formatAmount, formatDate } from "~/core/format";
+import { ExportedMarker } from "./company-card";
 import { FounderEmail } from "./founder-email";
 
 /**
@@ -46,6 +47,12 @@ export function CompanyTable({
           {companies.map((company) => (
             <tr key={company.id} data-testid="company-row">
               <th scope="row" className="truncate font-medium" title={company.organizationName}>
+                {/* Issue 19: the marker first, so a long name's ellipsis never hides it. */}
+                {company.exportedAt ? (
+                  <span className="mr-1.5">
+                    <ExportedMarker exportedAt={company.exportedAt} />
+                  </span>
+                ) : null}
                 <a href={`/company/${company.slug}`} className="hover:underline">
                   {company.organizationName}
                 </a>

@@ -1,8 +1,10 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
 import { exportPrompt, type ViewerAccess } from "~/core/access";
 import { TARGETS } from "~/core/converter/targets";
+import { NO_NEW_LEADS, newLeadsText } from "~/core/export-history";
 import { formatCount } from "~/core/format";
 import type { SearchState } from "~/core/search-params";
 import type { TrialSummary } from "~/core/trial";
@@ -11,7 +13,7 @@ import { PricingDialog } from "../billing/pricing-dialog";
 import { Button } from "../ui/button";
 import { SpriteIcon } from "../ui/sprite-icon";
 import { ExportTrialDialog } from "./export-trial-dialog";
-import { useCsvExport } from "./use-csv-export";
+import { useCsvExport, useExportPreview } from "./use-csv-export";
 
 interface ExportButtonProps {
   access: ViewerAccess;
@@ -26,61 +28,131 @@ function progressText(rows: number, total: number | null): string {
   return `Exporting… ${formatCount(rows)} rows`;
 }
 
-/** Issue 6: 'Export CSV' on the search page, exporting every company the current search matches. */
+/**
+ * Issue 6: 'Export CSV' on the search page, exporting every company the current search matches; issue 18:
+ * in an import format from its menu; issue 19: for export access, the menu's "Leave out companies I have
+ * exported before" (new leads only), with the count of new leads once known.
+ */
 export function ExportButton({ access, trial, state, total }: ExportButtonProps) {
   const { openAuthDialog } = useAuthDialog();
-  const { isExporting, rowsReceived, start } = useCsvExport();
+  const { isExporting, rowsReceived, completedCount, start } = useCsvExport();
   const [dialog, setDialog] = useState<"trial" | "pricing" | null>(null);
+  const canExport = exportPrompt(access) === "export";
+  const [isNewOnly, setIsNewOnly] = useState(false);
+  const newLeads = useExportPreview(state, canExport, completedCount);
+  const countId = useId();
+  const countText = newLeads.preview
+    ? newLeadsText(newLeads.preview)
+    : newLeads.isLoading
+      ? "Counting new leads…"
+      : "";
+
+  // A "new leads only" file holds the new leads alone: the progress counts towards them.
+  const expectedRows = canExport && isNewOnly && newLeads.preview ? newLeads.preview.newLeads : total;
 
   /** spec 4: the same access rule for every format; the server decides again on each request. */
-  function exportAs(target?: string) {
+  async function exportAs(target?: string) {
     const prompt = exportPrompt(access);
-    if (prompt === "export") start(state, target);
-    else if (prompt === "signup") openAuthDialog("signup");
+    if (prompt === "export") {
+      const newOnly = canExport && isNewOnly;
+      // Issue 19: a "new leads only" file of no company is not downloaded; the user is told why.
+      if (newOnly && (await newLeads.load())?.newLeads === 0) {
+        toast.info(NO_NEW_LEADS.title, { description: NO_NEW_LEADS.description });
+        return;
+      }
+      start(state, { ...(target ? { target } : {}), newOnly });
+    } else if (prompt === "signup") openAuthDialog("signup");
     else setDialog(prompt);
   }
 
   return (
     <>
-      <div className="flex">
-        <Button
-          variant="secondary"
-          isBusy={isExporting}
-          disabled={total === 0}
-          onClick={() => exportAs()}
-          data-testid="export-csv"
-          className="rounded-r-none"
-        >
-          {isExporting ? null : <SpriteIcon name="download" className="h-4 w-4" />}
-          <span aria-live="polite">{isExporting ? progressText(rowsReceived, total) : "Export CSV"}</span>
-        </Button>
-        {/* Issue 18: the same export in a CRM's or an outreach tool's import format. */}
-        <DropdownMenu.Root modal={false}>
-          <DropdownMenu.Trigger
-            disabled={total === 0 || isExporting}
-            aria-label="Export for a CRM or an outreach tool"
-            className="-ml-px inline-flex items-center rounded-r-md border border-slate-300 bg-white px-2 text-slate-700 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400"
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <div className="flex">
+          <Button
+            variant="secondary"
+            isBusy={isExporting}
+            disabled={total === 0}
+            onClick={() => void exportAs()}
+            data-testid="export-csv"
+            className="rounded-r-none"
           >
-            <ChevronDown aria-hidden="true" className="h-4 w-4" />
-          </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="end"
-              sideOffset={6}
-              className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+            {isExporting ? null : <SpriteIcon name="download" className="h-4 w-4" />}
+            <span aria-live="polite">
+              {isExporting ? progressText(rowsReceived, expectedRows) : "Export CSV"}
+            </span>
+          </Button>
+          {/* Issue 18: the same export in a CRM's or an outreach tool's import format. */}
+          <DropdownMenu.Root
+            modal={false}
+            onOpenChange={(open) => {
+              if (open) void newLeads.load();
+            }}
+          >
+            <DropdownMenu.Trigger
+              disabled={total === 0 || isExporting}
+              aria-label="Export for a CRM or an outreach tool"
+              className="-ml-px inline-flex items-center rounded-r-md border border-slate-300 bg-white px-2 text-slate-700 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400"
             >
-              {TARGETS.map((target) => (
-                <DropdownMenu.Item
-                  key={target.id}
-                  onSelect={() => exportAs(target.id)}
-                  className="cursor-pointer rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900"
-                >
-                  Export for {target.name}
-                </DropdownMenu.Item>
-              ))}
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+              <ChevronDown aria-hidden="true" className="h-4 w-4" />
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Portal>
+              <DropdownMenu.Content
+                align="end"
+                sideOffset={6}
+                className="z-50 min-w-56 max-w-80 rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+              >
+                {canExport ? (
+                  <>
+                    <DropdownMenu.CheckboxItem
+                      checked={isNewOnly}
+                      onCheckedChange={(checked) => {
+                        setIsNewOnly(checked === true);
+                        if (checked === true) void newLeads.load();
+                      }}
+                      // Ticking keeps the menu open: the count shows, then a format (or Export CSV) is chosen.
+                      onSelect={(event) => event.preventDefault()}
+                      aria-describedby={countText ? countId : undefined}
+                      data-testid="export-new-only"
+                      className="flex cursor-pointer items-start gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900"
+                    >
+                      <span
+                        aria-hidden="true"
+                        className={`mt-0.5 inline-flex h-4 w-4 shrink-0 items-center justify-center rounded border ${isNewOnly ? "border-brand-600 bg-brand-600 text-white" : "border-slate-400 bg-white"}`}
+                      >
+                        {isNewOnly ? <SpriteIcon name="check" className="h-3 w-3" /> : null}
+                      </span>
+                      Leave out companies I have exported before
+                    </DropdownMenu.CheckboxItem>
+                    <DropdownMenu.Label
+                      id={countId}
+                      aria-live="polite"
+                      data-testid="export-new-leads-count"
+                      className="px-3 pb-2 pl-9 text-xs text-slate-600"
+                    >
+                      {countText}
+                    </DropdownMenu.Label>
+                    <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+                  </>
+                ) : null}
+                {TARGETS.map((target) => (
+                  <DropdownMenu.Item
+                    key={target.id}
+                    onSelect={() => void exportAs(target.id)}
+                    className="cursor-pointer rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900"
+                  >
+                    Export for {target.name}
+                  </DropdownMenu.Item>
+                ))}
+              </DropdownMenu.Content>
+            </DropdownMenu.Portal>
+          </DropdownMenu.Root>
+        </div>
+        {canExport && isNewOnly ? (
+          <p className="text-xs text-slate-600" data-testid="export-new-only-note">
+            New leads only{countText ? ` · ${countText}` : ""}
+          </p>
+        ) : null}
       </div>
       <ExportTrialDialog
         trial={trial}

@@ -15,6 +15,7 @@ import { SORT_OPTIONS } from "~/core/search-sort";
 import type { SearchView } from "~/core/search-view";
 import type { TrialSummary } from "~/core/trial";
 import { PricingDialog } from "../billing/pricing-dialog";
+import { SavedSearchControls } from "../saved-searches/saved-search-controls";
 import { ExportButton } from "./export-button";
 import { FilterChips } from "./filter-chips";
 import { searchChipsOf } from "./filter-labels";
@@ -172,14 +173,18 @@ export function SearchPage({
           onPageSize={(size) => applyChange({ size })}
           onView={chooseView}
         />
-        {loadError ? null : (
-          <ExportButton
-            access={access}
-            trial={trial}
-            state={state}
-            total={isLoading ? null : (result?.total ?? null)}
-          />
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          {/* Issue 19: saved searches are for active access; nobody else is offered them. */}
+          {access.hasActiveAccess ? <SavedSearchControls state={state} /> : null}
+          {loadError ? null : (
+            <ExportButton
+              access={access}
+              trial={trial}
+              state={state}
+              total={isLoading ? null : (result?.total ?? null)}
+            />
+          )}
+        </div>
       </div>
       <SearchResults
         result={result}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { exportFileName, fileNameFromDisposition } from "~/core/csv";
+import { companiesExportQuery, type ExportPreview } from "~/core/export-history";
 import { exportRequestBody } from "~/core/export-request";
 import { EXPORT_TOASTS } from "~/core/messages";
 import type { SearchState } from "~/core/search-params";
@@ -31,12 +32,21 @@ function saveFile(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+export interface CsvExportOptions {
+  /** Issue 18: a converter target's id, for that CRM's or tool's import format. */
+  target?: string;
+  /** Issue 19: leave out the companies this user has exported before. */
+  newOnly?: boolean;
+}
+
 export interface CsvExport {
   isExporting: boolean;
   /** Rows received so far (about), while exporting. */
   rowsReceived: number;
-  /** Downloads the search's export; with a target id (issue 18), in that CRM's or tool's import format. */
-  start: (state: SearchState, target?: string) => void;
+  /** Exports completed on this page: each changes which companies are new (issue 19). */
+  completedCount: number;
+  /** Downloads the search's export, in a target's format and/or new leads only when asked. */
+  start: (state: SearchState, options?: CsvExportOptions) => void;
 }
 
 /**
@@ -47,6 +57,7 @@ export interface CsvExport {
 export function useCsvExport(): CsvExport {
   const [isExporting, setIsExporting] = useState(false);
   const [rowsReceived, setRowsReceived] = useState(0);
+  const [completedCount, setCompletedCount] = useState(0);
   const revalidator = useRevalidator();
   const running = useRef<AbortController | null>(null);
 
@@ -54,7 +65,7 @@ export function useCsvExport(): CsvExport {
   useEffect(() => () => running.current?.abort(), []);
 
   const start = useCallback(
-    (state: SearchState, target?: string) => {
+    (state: SearchState, options: CsvExportOptions = {}) => {
       if (running.current) return;
       const controller = new AbortController();
       running.current = controller;
@@ -62,11 +73,12 @@ export function useCsvExport(): CsvExport {
       setRowsReceived(0);
       void (async () => {
         try {
+          const { target, newOnly = false } = options;
           const url = target ? `/api/export-csv?target=${encodeURIComponent(target)}` : "/api/export-csv";
           const response = await fetch(url, {
             method: "POST",
             headers: { "Content-Type": "application/json", Accept: "text/csv" },
-            body: JSON.stringify(exportRequestBody(state)),
+            body: JSON.stringify({ ...exportRequestBody(state), ...(newOnly ? { newOnly: true } : {}) }),
             signal: controller.signal,
           });
           if (response.status === 403) void revalidator.revalidate();
@@ -88,6 +100,7 @@ export function useCsvExport(): CsvExport {
             fileNameFromDisposition(response.headers.get("content-disposition")) ??
             exportFileName(new Date());
           saveFile(new Blob(chunks as BlobPart[], { type: "text/csv;charset=utf-8" }), name);
+          setCompletedCount((count) => count + 1);
           toast.success(EXPORT_TOASTS.success.title, { description: EXPORT_TOASTS.success.description });
         } catch (error) {
           if (controller.signal.aborted) return;
@@ -102,5 +115,59 @@ export function useCsvExport(): CsvExport {
     [revalidator],
   );
 
-  return { isExporting, rowsReceived, start };
+  return { isExporting, rowsReceived, completedCount, start };
+}
+
+export interface ExportPreviewState {
+  /** The counts for the current search, once known. */
+  preview: ExportPreview | null;
+  isLoading: boolean;
+  /** Fetches the counts unless known; resolves to them, or null when they could not be had. */
+  load: () => Promise<ExportPreview | null>;
+}
+
+/**
+ * Issue 19: how many of the search's companies this user has not exported yet (GET /api/export-preview),
+ * fetched on demand (the export menu opening, "new leads only" ticked) and kept for this search until an
+ * export completes (`version`). Only for export access: `isEnabled` false loads nothing.
+ */
+export function useExportPreview(
+  state: SearchState,
+  isEnabled: boolean,
+  version: number,
+): ExportPreviewState {
+  const key = `${version}:${companiesExportQuery(state, null, false)}`;
+  const [known, setKnown] = useState<{ key: string; preview: ExportPreview } | null>(null);
+  const [loadingKey, setLoadingKey] = useState<string | null>(null);
+  const pending = useRef<{ key: string; promise: Promise<ExportPreview | null> } | null>(null);
+
+  const current = known?.key === key ? known.preview : null;
+  const load = useCallback((): Promise<ExportPreview | null> => {
+    if (!isEnabled) return Promise.resolve(null);
+    if (current) return Promise.resolve(current);
+    if (pending.current?.key === key) return pending.current.promise;
+    const query = key.slice(key.indexOf(":") + 1);
+    setLoadingKey(key);
+    const promise = (async () => {
+      try {
+        const response = await fetch(query ? `/api/export-preview?${query}` : "/api/export-preview", {
+          headers: { Accept: "application/json" },
+        });
+        if (!response.ok) throw new Error(`export preview answered ${response.status}`);
+        const preview = (await response.json()) as ExportPreview;
+        setKnown({ key, preview });
+        return preview;
+      } catch (error) {
+        console.warn("The new-leads count could not be loaded", error);
+        return null;
+      } finally {
+        if (pending.current?.key === key) pending.current = null;
+        setLoadingKey((loading) => (loading === key ? null : loading));
+      }
+    })();
+    pending.current = { key, promise };
+    return promise;
+  }, [isEnabled, current, key]);
+
+  return { preview: current, isLoading: loadingKey === key, load };
 }

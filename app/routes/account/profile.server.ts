@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { SubscriptionSummary } from "~/components/billing/subscription-section";
+import { viewerAccess } from "~/core/access";
 import { changePasswordSchema, fieldErrorsOf, profileSchema } from "~/core/auth-forms";
 import { formatDate } from "~/core/format";
 import { PROFILE_TOASTS, subscriptionCanceledToast } from "~/core/messages";
@@ -12,8 +13,10 @@ import { requireUser } from "~/server/auth/session.server";
 import { BillingError, getBillingState, manageSubscription } from "~/server/billing/billing.server";
 import type { SubscriptionRow } from "~/server/db/schema";
 import { env } from "~/server/env.server";
+import { listExportHistory } from "~/server/export/export-history.server";
 import { flashCookie } from "~/server/flash.server";
 import { readForm } from "~/server/read-body.server";
+import { listSavedSearches } from "~/server/saved-searches/saved-searches.server";
 
 /** The account page's four forms, told apart by their hidden `intent` field. */
 export type ProfileIntent = "profile" | "password" | "manage" | "delete";
@@ -25,7 +28,19 @@ export async function loadProfile(request: Request) {
   // Issue 17: the LP plan is held beside a startup plan, so it is shown on its own (the newest one).
   const lps = billing.subscriptions.filter((row) => row.planId === "lps");
   const lpPlan = lps.find((row) => row.status === "active" || row.status === "trialing") ?? lps[0] ?? null;
-  return { user, subscription: summaryOf(billing.primary), lpPlan: summaryOf(lpPlan) };
+  // Issue 19: the user's exports, newest first, each with its "Repeat" link.
+  const exports = await listExportHistory(await getDb(), user.id);
+  // Issue 19: saved searches come with active access, as every /api/saved-searches call checks.
+  const savedSearches = viewerAccess(user, billing.subscriptions).hasActiveAccess
+    ? await listSavedSearches(await getDb(), user.id)
+    : null;
+  return {
+    user,
+    subscription: summaryOf(billing.primary),
+    lpPlan: summaryOf(lpPlan),
+    exports,
+    savedSearches,
+  };
 }
 
 function summaryOf(row: SubscriptionRow | null): SubscriptionSummary | null {

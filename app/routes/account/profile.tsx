@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { ExportHistorySection } from "~/components/account/export-history-section";
 import { SubscriptionSection } from "~/components/billing/subscription-section";
+import { ProfileSavedSearches } from "~/components/saved-searches/profile-saved-searches";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -97,6 +99,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <Section id="subscription-title" title="Subscription">
         {messageFor("manage") ? <FormAlert className="mb-3">{messageFor("manage")}</FormAlert> : null}
         <SubscriptionSection subscription={loaderData.subscription} lpPlan={loaderData.lpPlan} />
+      </Section>
+
+      <Section id="saved-searches-title" title="Saved searches">
+        <ProfileSavedSearches savedSearches={loaderData.savedSearches} />
+      </Section>
+
+      <Section id="exports-title" title="Your exports">
+        <ExportHistorySection exports={loaderData.exports} />
       </Section>
 
       <Section id="password-title" title="Change password">

@@ -8,6 +8,7 @@ import { getDb } from "~/server/app-database.server";
 import { getSession } from "~/server/auth/session.server";
 import { getViewerAccessAndTrial } from "~/server/billing/viewer-access.server";
 import { getHomeStats } from "~/server/companies/catalog.server";
+import { withExportedMarkers } from "~/server/companies/exported-companies.server";
 import { searchCompanies } from "~/server/companies/search.server";
 import { causedByDatabaseOutage } from "~/server/database-unavailable.server";
 import { logger } from "~/server/logger.server";
@@ -32,7 +33,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = { state, errors, access, trial, view, totalCompanies: stats.totalCompanies };
   try {
     // spec 4 / decisions.md: only active access sees full emails, whatever the client asks for.
-    const result = await searchCompanies(db, state, { canSeeEmails: access.hasActiveAccess });
+    // Issue 19: the companies this user exported before carry an "Exported" marker.
+    const result = await withExportedMarkers(
+      db,
+      user?.id ?? null,
+      await searchCompanies(db, state, { canSeeEmails: access.hasActiveAccess }),
+    );
     if (user) {
       const type = searchActivityType(state, request.headers.get("referer"), request.url);
       if (type) void recordActivity(db, user.id, type, state, result.total);

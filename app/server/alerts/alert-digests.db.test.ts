@@ -327,7 +327,7 @@ describe("exactly once", () => {
     expect(mailer.sent).toHaveLength(ids.length);
   });
 
-  it("resumes a run cut off between two searches without building any twice", async () => {
+  it("resumes a run cut off between two batches without building any search twice", async () => {
     const ids = await dueSearches(10);
     const now = at("2026-11-21T07:00:30.000Z");
     const windowEnd = await digestWindowEnd(database.db);
@@ -343,13 +343,48 @@ describe("exactly once", () => {
         },
       }),
     ).rejects.toThrow("killed");
+    const [before] = await queryRows<{ count: string }>(
+      database.db,
+      sql`select count(*) as count from alert_digests`,
+    );
+    // Two batches of three committed before the process died.
+    expect(Number(before?.count)).toBe(6);
 
     const mailer = recordingMailer();
     const counts = await runAlerts(database.db, { mailer, appUrl: APP_URL, now, runner: "restarted" });
 
-    expect(counts.build.built).toBe(6);
+    expect(counts.build.built).toBe(4);
     expect(mailer.sent).toHaveLength(10);
     for (const id of ids) expect(await digestsOf(id)).toHaveLength(1);
+  });
+
+  it("rolls back a batch cut off inside its transaction: its searches stay due and are built once later", async () => {
+    const ids = await dueSearches(5);
+    const now = at("2026-11-21T07:00:30.000Z");
+    // A saved search whose query the database cannot run stands for a crash in the middle of the batch.
+    await database.db.execute(sql`update saved_searches set query = 'amount=1m-5m' where id = ${ids[2]}`);
+    await database.db.execute(
+      sql`alter table companies rename column last_funding_amount_usd to amount_gone`,
+    );
+    try {
+      await expect(
+        buildDueDigests(database.db, { now, windowEnd: await digestWindowEnd(database.db) }),
+      ).rejects.toThrow();
+    } finally {
+      await database.db.execute(
+        sql`alter table companies rename column amount_gone to last_funding_amount_usd`,
+      );
+    }
+    const [none] = await queryRows<{ count: string }>(
+      database.db,
+      sql`select count(*) as count from alert_digests`,
+    );
+    expect(Number(none?.count)).toBe(0);
+
+    await database.db.execute(sql`update saved_searches set query = 'stage=Seed' where id = ${ids[2]}`);
+    const mailer = recordingMailer();
+    await runAlerts(database.db, { mailer, appUrl: APP_URL, now, runner: "restarted" });
+    expect(mailer.sent).toHaveLength(5);
   });
 
   it("never sends again a digest whose sender stopped after the SMTP server took it", async () => {

@@ -19,12 +19,17 @@ export const MAX_SEND_ATTEMPTS = 5;
  */
 export const STALE_SENDING_MS = 10 * 60_000;
 
+/** Digests sent between two pauses (DeliveryOptions.pause). */
+const PACE_EVERY = 25;
+
 export interface DeliveryOptions {
   mailer: Mailer;
   appUrl: string;
   /** This process, as claimed_by records it. */
   runner: string;
   now: Date;
+  /** After every PACE_EVERY digests, pause this many times as long as they took (as buildDueDigests does). */
+  pause?: number;
   /** Test hook: runs after the SMTP server accepted a digest, before the outcome is recorded. */
   afterSend?: (digestId: number) => void | Promise<void>;
 }
@@ -80,10 +85,17 @@ interface CompanyRow extends Record<string, unknown> {
 export async function deliverPendingDigests(db: Db, options: DeliveryOptions): Promise<DeliveryCounts> {
   const counts: DeliveryCounts = { sent: 0, dropped: 0, retried: 0, failed: 0, abandoned: 0 };
   counts.abandoned = await abandonStaleSending(db, options.now);
-  for (;;) {
+  let sliceStarted = performance.now();
+  for (let index = 1; ; index += 1) {
     const digest = await claimNext(db, options);
     if (!digest) return counts;
     counts[await deliver(db, digest, options)] += 1;
+    if (index % PACE_EVERY === 0 && options.pause) {
+      await new Promise((resolve) =>
+        setTimeout(resolve, (performance.now() - sliceStarted) * (options.pause ?? 0)),
+      );
+      sliceStarted = performance.now();
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
-import { type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { prepareTarget } from "~/core/converter/convert";
@@ -11,6 +11,12 @@ import { companies } from "../db/schema";
 import { type CsvExport, type CsvRecord, csvStream, type RecordSource } from "../http/csv-stream.server";
 import { COMPANY_CSV_COLUMNS, COMPANY_CSV_HEADERS } from "./crunchbase-columns";
 import { convertingSource, type TargetExportCounts } from "./export-target.server";
+import {
+  ExportedIds,
+  notExportedBy,
+  recordExportedCompanies,
+  tappedSource,
+} from "./exported-companies.server";
 import { searchConditions, whereClause } from "./search-filters.server";
 import { type SortKey, searchOrder, sortKeyOf } from "./search-order.server";
 
@@ -60,6 +66,11 @@ export interface ExportOptions {
   target?: Target;
   /** With a target: filled in as rows are left out (missing a required field, a repeated email). */
   counts?: TargetExportCounts;
+  /**
+   * Issue 19: the user the file is for. Every company written to a complete file is recorded as exported by
+   * them (exported_companies); with `newOnly`, the companies they exported before are left out.
+   */
+  exportedBy?: { userId: string; newOnly: boolean };
 }
 
 const dialect = new PgDialect();
@@ -81,11 +92,14 @@ const EXPORT_COLUMNS: SQL = sql.join(
 );
 const COLUMN_COUNT = COMPANY_CSV_HEADERS.length;
 /**
- * Two key columns follow the export columns: the sort key as text and the id, the keyset position (PGlite),
- * never written to the file.
+ * Columns after the export columns are never written to the file (csvStream writes as many cells as there
+ * are headers; a converter target reads the export columns alone): first the id, on both paths (issue 19:
+ * the exported companies are recorded by it), then on PGlite the sort key as text, the keyset position.
  */
+const ID_INDEX = COLUMN_COUNT;
+const SORT_VALUE_INDEX = COLUMN_COUNT + 1;
 function keyColumns(key: SortKey): SQL {
-  return sql.raw(`${key.column}::text, id`);
+  return sql.raw(`id, ${key.column}::text`);
 }
 
 /**
@@ -109,7 +123,8 @@ async function openServerCursor(
   // The search page's order (search-order.server.ts), so the file lists companies as the pages do.
   const query = dialect.sqlToQuery(
     sql`declare company_export no scroll cursor for
-        select ${EXPORT_COLUMNS} from ${companies} ${whereClause(filter)} order by ${exportOrder(sort)}`,
+        select ${EXPORT_COLUMNS}, ${companies.id} from ${companies} ${whereClause(filter)}
+        order by ${exportOrder(sort)}`,
   );
   const client = await pool.connect();
   // A connection the server drops (idle timeout, restart) reports here rather than crashing the process,
@@ -192,7 +207,7 @@ function openPgliteKeyset(
     );
     return (await client.query<CsvRecord>(query.sql, query.params, { rowMode: "array" })).rows;
   }
-  const idOf = (record: CsvRecord) => Number(record[COLUMN_COUNT + 1]);
+  const idOf = (record: CsvRecord) => Number(record[ID_INDEX]);
 
   return {
     async next() {
@@ -208,7 +223,7 @@ function openPgliteKeyset(
         );
         if (records.length < batchSize) phase = key.nullable ? "empty" : "done";
         const last = records.at(-1);
-        if (last) lastValued = { value: String(last[COLUMN_COUNT]), id: idOf(last) };
+        if (last) lastValued = { value: String(last[SORT_VALUE_INDEX]), id: idOf(last) };
         if (last && phase !== "done") return { records, isLast: false };
         if (phase === "done") return { records, isLast: true };
       }
@@ -263,26 +278,42 @@ export async function streamCompaniesCsv(
 ): Promise<CompaniesCsvExport> {
   options.signal?.throwIfAborted();
   let onLost: OnLost = () => undefined;
-  const source = await openSource(
-    database,
-    searchConditions(state, options.today),
-    state.sort,
-    options.batchSize,
-    (error) => onLost(error),
-  );
+  const { exportedBy } = options;
+  const conditions = searchConditions(state, options.today);
+  const filter =
+    exportedBy?.newOnly === true ? and(conditions, notExportedBy(exportedBy.userId)) : conditions;
+  const source = await openSource(database, filter, state.sort, options.batchSize, (error) => onLost(error));
   if (options.signal?.aborted) {
     await source.close();
     options.signal.throwIfAborted();
   }
   const { target } = options;
   const prepared = target ? prepareTarget(target) : null;
+  // Issue 19: the ids of the rows handed to the stream. A converter target's rows left out of its file
+  // (a required field missing, an email already written) are not recorded: the user never received them,
+  // so a later "new leads only" export (in a format that takes them) still offers them.
+  const written = exportedBy ? new ExportedIds() : null;
+  const take = written ? (record: CsvRecord) => written.add(record[ID_INDEX]) : undefined;
   const { stream, done, fail } = prepared
     ? csvStream(
-        convertingSource(source, prepared, options.counts ?? { missingRequired: 0, duplicateEmails: 0 }),
+        convertingSource(
+          source,
+          prepared,
+          options.counts ?? { missingRequired: 0, duplicateEmails: 0 },
+          take,
+        ),
         { headers: prepared.headers, delimiter: prepared.target.delimiter, bom: prepared.target.bom },
         options.signal,
       )
-    : csvStream(source, { headers: COMPANY_CSV_HEADERS }, options.signal);
+    : csvStream(take ? tappedSource(source, take) : source, { headers: COMPANY_CSV_HEADERS }, options.signal);
   onLost = fail;
-  return { stream, done };
+  if (!exportedBy || !written) return { stream, done };
+  // Recorded once the file is complete, so a download that fails or is left early (the search page saves
+  // nothing then) does not hide its companies from the next "new leads only" export. `done` settles after
+  // the write (which never rejects): the activity and history records follow it.
+  const recorded = done.then(async (outcome) => {
+    if (outcome.status === "complete") await recordExportedCompanies(database.db, exportedBy.userId, written);
+    return outcome;
+  });
+  return { stream, done: recorded };
 }

@@ -1,6 +1,7 @@
 import { getDatabase } from "../app-database.server";
 import { getAuthServices } from "../auth/auth-services.server";
 import { env, serverProcessPlan } from "../env.server";
+import { handleExportPreview } from "./export-preview.server";
 import { type ExportServices, handleExportRequest, maxRunningExportsFor } from "./export-request.server";
 import { LPS_EXPORT } from "./lps-export.server";
 
@@ -15,6 +16,11 @@ export async function exportCsv(request: Request): Promise<Response> {
 /** Issue 17: the LP export (its contacts, one row each), served the same way at /api/export-lps. */
 export async function exportLpsCsv(request: Request): Promise<Response> {
   return handleExportRequest(await exportServices(), request, new Date(), LPS_EXPORT);
+}
+
+/** Issue 19: the new-leads count before a companies export, at /api/export-preview. */
+export async function exportPreview(request: Request): Promise<Response> {
+  return handleExportPreview(await exportServices(), request);
 }
 
 async function exportServices(): Promise<ExportServices> {

@@ -1,6 +1,7 @@
 import { VISITOR_ACCESS, type ViewerAccess } from "~/core/access";
 import { TARGETS, type Target, targetById } from "~/core/converter/targets";
 import { exportFileName } from "~/core/csv";
+import { companiesExportQuery, NEW_ONLY_PARAM, readNewOnly } from "~/core/export-history";
 import {
   ExportRequestError,
   searchParamsFromExportBody,
@@ -18,6 +19,7 @@ import type { Database } from "../db/database.server";
 import type { ActivityDetails } from "../db/schema";
 import type { CsvExport } from "../http/csv-stream.server";
 import { logger } from "../logger.server";
+import { type ExportHistoryStart, finishExportHistory, startExportHistory } from "./export-history.server";
 
 /** What the export needs, passed in so tests can hand it their own database and auth. */
 export interface ExportServices {
@@ -55,10 +57,18 @@ export interface ExportKind<State> {
   refusal(access: ViewerAccess): string | null;
   /** The criteria of the request (its page ignored); values a page would drop are refused with `errors`. */
   readCriteria(request: Request): Promise<{ state: State; errors: SearchParamError[] }>;
-  open(database: Pick<Database, "db" | "kind">, state: State, options: ExportOptions): Promise<CsvExport>;
+  /** Opens the file for `userId` (issue 19: the companies export records what it wrote for them). */
+  open(
+    database: Pick<Database, "db" | "kind">,
+    state: State,
+    options: ExportOptions,
+    userId: string,
+  ): Promise<CsvExport>;
   fileName(now: Date, state: State): string;
   /** The activity record of a finished export: spec 3's { query, filters, totalResults }. */
   activity(state: State, rows: number): ActivityDetails;
+  /** Issue 19: the export history's record of these criteria, as the export starts. */
+  history(state: State): ExportHistoryStart;
 }
 
 /** spec 4 export access: pro access and not trialing; admins too. */
@@ -68,10 +78,14 @@ function companiesRefusal(access: ViewerAccess): string | null {
   return access.isTrialing ? EXPORT_DENIED.trialing : EXPORT_DENIED.noExportAccess;
 }
 
-/** A companies export: the search it repeats, and the import format it is written in (issue 18), if any. */
+/**
+ * A companies export: the search it repeats, the import format it is written in (issue 18), if any, and
+ * whether it leaves out the companies this user exported before (issue 19).
+ */
 export interface CompanyExport {
   search: SearchState;
   target: Target | null;
+  newOnly: boolean;
 }
 
 /**
@@ -100,15 +114,28 @@ export const COMPANIES_EXPORT: ExportKind<CompanyExport> = {
   refusal: companiesRefusal,
   async readCriteria(request) {
     const format = targetOf(request);
-    const { state, errors } = await readExportCriteria(request);
-    return { state: { search: state, target: format.target }, errors: [...format.errors, ...errors] };
+    const { state, newOnly, errors } = await readCompanyCriteria(request);
+    return {
+      state: { search: state, target: format.target, newOnly },
+      errors: [...format.errors, ...errors],
+    };
   },
-  open: (database, { search, target }, options) =>
-    streamCompaniesCsv(database, search, { ...options, ...(target ? { target } : {}) }),
+  open: (database, { search, target, newOnly }, options, userId) =>
+    streamCompaniesCsv(database, search, {
+      ...options,
+      ...(target ? { target } : {}),
+      exportedBy: { userId, newOnly },
+    }),
   fileName: (now, { target }) => exportFileName(now, target?.id),
   activity: ({ search, target }, rows) => ({
     ...activityDetailsOf(search, rows),
     ...(target ? { format: target.id } : {}),
+  }),
+  history: ({ search, target, newOnly }) => ({
+    database: "companies",
+    query: companiesExportQuery(search, target?.id ?? null, newOnly),
+    format: target?.id ?? null,
+    newOnly,
   }),
 };
 
@@ -129,8 +156,15 @@ export async function exportGate<State>(
   return { ok: true, user };
 }
 
-async function criteriaParams(request: Request): Promise<URLSearchParams> {
-  if (request.method === "GET" || request.method === "HEAD") return new URL(request.url).searchParams;
+/**
+ * The criteria as sent: search URL parameters, and issue 19's newOnly option as given (read where the
+ * criteria are, a POST body's value before the URL's).
+ */
+async function criteriaSource(request: Request): Promise<{ params: URLSearchParams; newOnly: unknown }> {
+  const url = new URL(request.url);
+  const fromUrl = url.searchParams.get(NEW_ONLY_PARAM);
+  if (request.method === "GET" || request.method === "HEAD")
+    return { params: url.searchParams, newOnly: fromUrl };
   if (request.headers.get("content-type")?.includes("application/json")) {
     let body: unknown;
     try {
@@ -138,10 +172,29 @@ async function criteriaParams(request: Request): Promise<URLSearchParams> {
     } catch {
       throw new ExportRequestError("The request body is not valid JSON.");
     }
-    return searchParamsFromExportBody(body);
+    const params = searchParamsFromExportBody(body);
+    const own = (body as Record<string, unknown>)[NEW_ONLY_PARAM];
+    return { params, newOnly: own === undefined ? fromUrl : own };
   }
   const form = await request.formData().catch(() => new FormData());
-  return searchParamsFromExportForm(form);
+  return {
+    params: searchParamsFromExportForm(form),
+    newOnly: form.has(NEW_ONLY_PARAM) ? form.get(NEW_ONLY_PARAM) : fromUrl,
+  };
+}
+
+/** The search, and whether only the companies this user has not exported yet are asked for (issue 19). */
+async function readCompanyCriteria(
+  request: Request,
+): Promise<{ state: SearchState; newOnly: boolean; errors: SearchParamError[] }> {
+  const source = await criteriaSource(request);
+  const params = new URLSearchParams(source.params);
+  params.delete("page");
+  const { state, errors } = parseSearchParams(params);
+  const option = readNewOnly(source.newOnly);
+  if ("error" in option)
+    return { state, newOnly: false, errors: [...errors, { param: NEW_ONLY_PARAM, message: option.error }] };
+  return { state, newOnly: option.newOnly, errors };
 }
 
 /**
@@ -152,17 +205,21 @@ async function criteriaParams(request: Request): Promise<URLSearchParams> {
 export async function readExportCriteria(
   request: Request,
 ): Promise<{ state: SearchState; errors: SearchParamError[] }> {
-  const params = new URLSearchParams(await criteriaParams(request));
-  params.delete("page");
-  return parseSearchParams(params);
+  const { state, errors } = await readCompanyCriteria(request);
+  return { state, errors };
 }
 
-function jsonError(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) {
+/** A JSON answer that no cache keeps (every export answer, and issue 19's new-leads count). */
+export function jsonError(
+  status: number,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
 /** A lost (or refused) database connection: try again shortly (issue 12 defect 3). */
-function databaseUnavailable() {
+export function databaseUnavailable() {
   return jsonError(
     503,
     { error: DATABASE_UNAVAILABLE.message },
@@ -172,7 +229,8 @@ function databaseUnavailable() {
 
 /**
  * spec 7 export-csv: gate, criteria, then the streamed file. Every refusal carries a message and no data;
- * every export (complete or not) is recorded as activity once its stream ends, with the rows sent. A
+ * every export (complete or not) is recorded as activity and in the export history (issue 19: started with
+ * the file, completed once its stream ends), with the rows sent. A
  * database that is unavailable before the file starts is a 503 with Retry-After.
  */
 export async function handleExportRequest<State = CompanyExport>(
@@ -228,16 +286,24 @@ async function exportResponse<State>(
   const { state } = criteria;
   const userId = gate.user.id;
   try {
-    const exported = await kind.open(services.database, state, { today: now, signal: request.signal });
+    const { db } = services.database;
+    const exported = await kind.open(
+      services.database,
+      state,
+      { today: now, signal: request.signal },
+      userId,
+    );
+    // Issue 19: the history row is written as the file starts, not awaited (like the activity record).
+    const history = startExportHistory(db, userId, kind.history(state));
+    // `done` settles once a complete file's companies are recorded as exported (a write on the pool too):
+    // the export's slot is held until then.
     void exported.done.then((outcome) => {
       runningExports -= 1;
       if (outcome.status !== "complete") logger.info({ userId, ...outcome }, "export ended early");
-      return recordActivityDetails(
-        services.database.db,
-        userId,
-        "export",
-        kind.activity(state, outcome.rows),
-      );
+      return Promise.all([
+        recordActivityDetails(db, userId, "export", kind.activity(state, outcome.rows)),
+        finishExportHistory(db, history, outcome),
+      ]);
     });
     return new Response(exported.stream, { status: 200, headers });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { PRODUCT_SHORT_NAME } from "~/core/brand";
+import { lpsExportQuery } from "~/core/export-history";
 import { type LpSearchState, lpFiltersOf, parseLpSearchParams } from "~/core/lp-search-params";
 import { EXPORT_DENIED, LP_EXPORT_DENIED } from "~/core/messages";
 import { streamLpsCsv } from "../lps/lp-export.server";
@@ -27,4 +28,5 @@ export const LPS_EXPORT: ExportKind<LpSearchState> = {
     totalResults: rows,
     database: "lps",
   }),
+  history: (state) => ({ database: "lps", query: lpsExportQuery(state), format: null, newOnly: false }),
 };

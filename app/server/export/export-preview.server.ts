@@ -1,0 +1,47 @@
+import { ExportRequestError } from "~/core/export-request";
+import { countExportPreview } from "../companies/exported-companies.server";
+import { causedByDatabaseOutage } from "../database-unavailable.server";
+import { logger } from "../logger.server";
+import {
+  COMPANIES_EXPORT,
+  databaseUnavailable,
+  type ExportServices,
+  exportGate,
+  jsonError,
+} from "./export-request.server";
+
+/**
+ * Issue 19: GET /api/export-preview?<the search page's query> -> `{ total, newLeads }`: the companies the
+ * search's export holds, and those of them this user has not exported before, both exact, before the user
+ * chooses "new leads only". The export's own gate (spec 4 export access) and criteria: a refusal is a 403
+ * with its message, a bad parameter a 400 with the message the export would give.
+ */
+export async function handleExportPreview(
+  services: Pick<ExportServices, "database" | "auth">,
+  request: Request,
+  now = new Date(),
+): Promise<Response> {
+  try {
+    const gate = await exportGate(services, request, COMPANIES_EXPORT);
+    if (!gate.ok) return jsonError(gate.status, { error: gate.message });
+    let criteria: Awaited<ReturnType<typeof COMPANIES_EXPORT.readCriteria>>;
+    try {
+      criteria = await COMPANIES_EXPORT.readCriteria(request);
+    } catch (error) {
+      if (error instanceof ExportRequestError) return jsonError(400, { error: error.message });
+      throw error;
+    }
+    if (criteria.errors.length > 0) {
+      return jsonError(400, {
+        error: criteria.errors.map((error) => error.message).join(" "),
+        errors: criteria.errors,
+      });
+    }
+    const preview = await countExportPreview(services.database.db, criteria.state.search, now, gate.user.id);
+    return Response.json(preview, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (!causedByDatabaseOutage(error)) throw error;
+    logger.warn({ err: error }, "export preview: the database is unavailable (answered 503)");
+    return databaseUnavailable();
+  }
+}
