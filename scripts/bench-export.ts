@@ -170,6 +170,13 @@ async function searchOfATenth(): Promise<{
       state: { ...EMPTY_SEARCH, stage: [stage] },
       label: `stage=${stage}`,
     })),
+    // Two stages at once (a multi-select), for a share nearer a tenth than one stage gives.
+    ...stages.flatMap(({ stage }, index) =>
+      stages.slice(index + 1).map((other) => ({
+        state: { ...EMPTY_SEARCH, stage: [stage, other.stage] },
+        label: `stage=${stage}&stage=${other.stage}`,
+      })),
+    ),
     ...AMOUNT_OPTIONS.map((option) => ({
       state: { ...EMPTY_SEARCH, amount: option.value },
       label: `amount=${option.value}`,

@@ -27,6 +27,9 @@ const NAMES = [
   "chevron-right",
   "chevron-down",
   "clock",
+  // Issue 19: saved searches on /search.
+  "bookmark",
+  "bookmark-plus",
 ];
 const ICONS_DIR = path.resolve("node_modules/lucide-react/dist/esm/icons");
 

@@ -2,22 +2,10 @@
  * axe on the pages people work on and land on, in the states that matter: no serious or critical finding
  * (WCAG 2.1 A and AA rules). The dialog states are checked with the dialog open.
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { ADMIN_SECTIONS } from "~/core/admin-sections";
 import { gotoHydrated } from "./accounts-helpers";
+import { seriousFindings } from "./axe";
 import { expect, test } from "./fixtures";
-
-async function seriousFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-}
 
 test("public pages: directory, company, compare", async ({ page }) => {
   for (const path of [
@@ -160,4 +148,46 @@ test("the admin console: every section and a user's page, at 1280 and 390 px", a
       expect(await seriousFindings(page), `${path} at ${width}px`).toEqual([]);
     }
   }
+});
+
+test("issue 19: the save dialog, the saved searches, the new-leads count, the Exported marker and /profile's lists, at 1280 and 390 px", async ({
+  page,
+  login,
+}) => {
+  test.setTimeout(90_000);
+  await login({ plan: "pro", status: "active" });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await gotoHydrated(page, "/search?stage=Seed");
+    await page.getByTestId("save-search").click();
+    const saveDialog = page.getByRole("dialog", { name: "Save this search" });
+    await expect(saveDialog).toBeVisible();
+    expect(await seriousFindings(page), `save dialog at ${width}px`).toEqual([]);
+    await saveDialog.getByLabel("Name").fill(`Seed rounds ${width}`);
+    await saveDialog.getByLabel("Email me new companies").selectOption("weekly");
+    await saveDialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(saveDialog).toBeHidden();
+    await page.getByTestId("saved-searches").click();
+    await expect(
+      page.getByRole("dialog", { name: "Saved searches" }).getByTestId("saved-search"),
+    ).toHaveCount(width === 1280 ? 1 : 2);
+    expect(await seriousFindings(page), `saved searches at ${width}px`).toEqual([]);
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Export for a CRM or an outreach tool" }).click();
+    await page.getByTestId("export-new-only").click();
+    await expect(page.getByTestId("export-new-leads-count")).toContainText(/new of|No new leads/);
+    expect(await seriousFindings(page), `export menu at ${width}px`).toEqual([]);
+    await page.keyboard.press("Escape");
+  }
+  const downloading = page.waitForEvent("download");
+  await page.getByTestId("export-csv").click();
+  await downloading;
+  await gotoHydrated(page, "/search?stage=Seed");
+  await expect(page.getByTestId("exported-marker").first()).toBeVisible();
+  expect(await seriousFindings(page), "Exported markers").toEqual([]);
+  await gotoHydrated(page, "/profile");
+  await expect(
+    page.getByRole("region", { name: "Your exports" }).getByRole("link", { name: /Repeat/ }),
+  ).toHaveCount(1);
+  expect(await seriousFindings(page), "/profile with saved searches and exports").toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { crunchbaseRecord, toCrunchbaseCsv } from "~tests/fixtures/crunchbase-csv";
 import { gotoHydrated } from "./accounts-helpers";
+import { seriousFindings } from "./axe";
 import { E2E_PORT } from "./e2e-config";
 import { expect, logIn, test } from "./fixtures";
 import { startPrivateServer } from "./private-server";
@@ -64,7 +65,12 @@ test("save a search with a daily alert, get a digest after an import, unsubscrib
       .getByLabel("Crunchbase CSV export")
       .setInputFiles({ name: `round-${tag}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
     await admin.getByRole("button", { name: "Upload and check" }).click();
-    await admin.getByTestId("import-report").getByRole("button", { name: "Import these rows" }).click();
+    const dryRun = admin.getByTestId("import-report");
+    await expect(dryRun.getByRole("heading", { name: `Dry run of round-${tag}.csv` })).toBeVisible();
+    await dryRun.getByRole("button", { name: "Import these rows" }).click();
+    // The dry run's report shows the same count: wait for the import's own report, written once it is done.
+    await expect(admin.getByRole("heading", { name: `Import of round-${tag}.csv` })).toBeVisible();
+    await expect(admin.getByText("Imported. What each row did:")).toBeVisible();
     await expect(admin.getByTestId("import-count-inserted")).toHaveText("1");
 
     // 3. Tomorrow morning's run sends the digest (the test route moves only the clock that decides what is due).
@@ -90,6 +96,7 @@ test("save a search with a daily alert, get a digest after an import, unsubscrib
     const stranger = await strangerContext.newPage();
     await gotoHydrated(stranger, unsubscribeHref ?? "");
     await expect(stranger.getByRole("heading", { name: "Stop these emails?" })).toBeVisible();
+    expect(await seriousFindings(stranger), "the unsubscribe page").toEqual([]);
     await stranger.getByRole("button", { name: "Stop emails for this search" }).click();
     await expect(stranger.getByRole("heading", { name: "Alerts stopped" })).toBeVisible();
     await gotoHydrated(page, "/profile");

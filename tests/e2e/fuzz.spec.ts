@@ -412,6 +412,83 @@ for (const path of ["/lps", "/api/lps-facets", "/api/export-lps"]) {
   });
 }
 
+// Issue 19: saved searches (save; rename, alert, delete through a plain form's intent), the new-leads count
+// before an export, and a digest's unsubscribe link (no session: the token is the authority).
+test("fuzz POST /api/saved-searches (signed in, pro)", async () => {
+  await fuzz({
+    name: "POST /api/saved-searches",
+    server: () => demo,
+    cookie: () => cookies.export,
+    request: postForm(
+      "/api/saved-searches",
+      formFields({
+        name: plausible("Berlin fintech", "", " ", "x".repeat(121), "a\u0000b"),
+        query: plausible("stage=Seed&industry=FinTech", "", "page=3", "amount=huge", "?q=a&q=b", "%zz"),
+        alert: plausible("off", "daily", "weekly", "hourly", ""),
+      }),
+      fc.jsonValue({ maxDepth: 2 }),
+    ),
+  });
+});
+
+const savedSearchId = fc.oneof(
+  plausible("1", "2", "0", "-1", "1.5", "99999999999999999999", "abc"),
+  pathSegment,
+);
+
+test("fuzz POST /api/saved-searches/:id (signed in, pro)", async () => {
+  const request = fc
+    .tuple(
+      savedSearchId,
+      bodies(
+        formFields({
+          intent: plausible("rename", "alert", "delete", "explode", ""),
+          name: plausible("Renamed", "", "x".repeat(200)),
+          alert: plausible("off", "daily", "weekly", "monthly"),
+        }),
+        fc.jsonValue({ maxDepth: 2 }),
+      ),
+      originChoice,
+    )
+    .map(([id, body, origin]) => ({
+      method: "POST" as const,
+      path: `/api/saved-searches/${id}`,
+      body,
+      origin: origin as "self" | "none",
+    }));
+  await fuzz({
+    name: "POST /api/saved-searches/:id",
+    server: () => demo,
+    cookie: () => cookies.export,
+    request,
+  });
+});
+
+test("fuzz GET /api/export-preview (signed in, pro)", async () => {
+  await fuzz({
+    name: "GET /api/export-preview",
+    server: () => demo,
+    cookie: () => cookies.export,
+    request: get("/api/export-preview", { ...SEARCH_PARAMS, newOnly: plausible("1", "0", "true", "maybe") }),
+  });
+});
+
+const unsubscribeToken = fc.oneof(
+  plausible("1.abc", "1.", ".x", "0.0", "99999999999999999999.ff", "1.a.b"),
+  pathSegment,
+);
+
+test("fuzz GET and POST /alerts/unsubscribe/:token (signed out)", async () => {
+  const request = fc
+    .tuple(unsubscribeToken, fc.boolean(), bodies(formFields({ intent: plausible("unsubscribe", "") })))
+    .map(([token, isPost, body]) =>
+      isPost
+        ? { method: "POST" as const, path: `/alerts/unsubscribe/${token}`, body, origin: "none" as const }
+        : { method: "GET" as const, path: `/alerts/unsubscribe/${token}` },
+    );
+  await fuzz({ name: "GET/POST /alerts/unsubscribe/:token", server: () => demo, request });
+});
+
 // ------------------------------------------------------------------------------------------------
 // Pages with query parameters
 

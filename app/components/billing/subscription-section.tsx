@@ -102,8 +102,12 @@ export function SubscriptionSection({
               <StatusBadge status={subscription.status} testId="subscription-status" />
             </dd>
           </div>
+          {/* A term of the list, not a paragraph inside it (a dl holds dt/dd groups only: axe definition-list). */}
           {dateLine(subscription) ? (
-            <p className="text-slate-700 sm:col-span-2">{dateLine(subscription)}</p>
+            <div className="sm:col-span-2">
+              <dt className="sr-only">Dates</dt>
+              <dd className="text-slate-700">{dateLine(subscription)}</dd>
+            </div>
           ) : null}
         </dl>
       ) : (

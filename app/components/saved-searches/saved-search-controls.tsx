@@ -1,10 +1,10 @@
-import { Bookmark, BookmarkPlus } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { SearchState } from "~/core/search-params";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { FormAlert } from "../ui/form-alert";
+import { SpriteIcon } from "../ui/sprite-icon";
 import { SaveSearchDialog } from "./save-search-dialog";
 import {
   applySavedSearchChange,
@@ -50,13 +50,23 @@ export function SavedSearchControls({ state }: { state: SearchState }) {
 
   return (
     <>
-      <div className="flex items-center gap-2">
-        <Button variant="secondary" onClick={() => setDialog("save")} data-testid="save-search">
-          <BookmarkPlus aria-hidden="true" className="h-4 w-4" />
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          variant="secondary"
+          className="whitespace-nowrap"
+          onClick={() => setDialog("save")}
+          data-testid="save-search"
+        >
+          <SpriteIcon name="bookmark-plus" className="h-4 w-4" />
           Save search
         </Button>
-        <Button variant="secondary" onClick={openList} data-testid="saved-searches">
-          <Bookmark aria-hidden="true" className="h-4 w-4" />
+        <Button
+          variant="secondary"
+          className="whitespace-nowrap"
+          onClick={openList}
+          data-testid="saved-searches"
+        >
+          <SpriteIcon name="bookmark" className="h-4 w-4" />
           Saved searches
           {items ? (
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">

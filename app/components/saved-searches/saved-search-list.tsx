@@ -160,7 +160,7 @@ function SavedSearchRow({
   return (
     <li className="rounded-lg border border-slate-200 p-3" data-testid="saved-search">
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[12rem] flex-1">
           <Link
             id={nameId}
             to={savedSearchHref(item.query)}

@@ -15,7 +15,9 @@ export type SpriteIconName =
   | "chevron-left"
   | "chevron-right"
   | "chevron-down"
-  | "clock";
+  | "clock"
+  | "bookmark"
+  | "bookmark-plus";
 
 /**
  * An icon that repeats on a page (once per search card), referenced from the sprite instead of inlined:
