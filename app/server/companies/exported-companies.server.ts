@@ -114,7 +114,10 @@ export async function exportedDatesOf(
 
 /**
  * The companies a search's export would hold, and how many of them `userId` has not exported before: both
- * exact, with the export's own conditions (searchConditions), in one pass.
+ * exact, with the export's own conditions (searchConditions), in one statement (one snapshot). The new ones
+ * are the matches less the user's exported companies that match: the second count walks the user's rows of
+ * exported_companies, not a probe per match. At 1,000,000 companies on PostgreSQL, the whole table: 51 ms
+ * instead of 810 for an anti-join per row (no exports), 290 instead of 1,060 (500,000 exported); decision 017.
  */
 export async function countExportPreview(
   db: Db,
@@ -122,12 +125,17 @@ export async function countExportPreview(
   today: Date,
   userId: string,
 ): Promise<ExportPreview> {
-  const [row] = await queryRows<{ total: number | string; new_leads: number | string }>(
+  const where = whereClause(searchConditions(state, today));
+  const [row] = await queryRows<{ total: number | string; exported: number | string }>(
     db,
-    sql`select count(*)::int as total, (count(*) filter (where ${notExportedBy(userId)}))::int as new_leads
-        from ${companies} ${whereClause(searchConditions(state, today))}`,
+    sql`select
+          (select count(*) from ${companies} ${where})::int as total,
+          (select count(*) from ${exportedCompanies}
+            join ${companies} on ${companies.id} = ${exportedCompanies.companyId}
+            ${whereClause(sql`${exportedCompanies.userId} = ${userId}`, searchConditions(state, today))})::int as exported`,
   );
-  return { total: Number(row?.total ?? 0), newLeads: Number(row?.new_leads ?? 0) };
+  const total = Number(row?.total ?? 0);
+  return { total, newLeads: Math.max(0, total - Number(row?.exported ?? 0)) };
 }
 
 /**
