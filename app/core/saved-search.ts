@@ -26,6 +26,25 @@ export function isAlertFrequency(value: unknown): value is AlertFrequency {
   return typeof value === "string" && (ALERT_FREQUENCY_VALUES as readonly string[]).includes(value);
 }
 
+/**
+ * A saved search as the API answers it and the pages show it (dates as ISO strings): the server
+ * (server/saved-searches) writes this shape and the browser (components/saved-searches) reads it.
+ */
+export interface SavedSearchItem {
+  id: number;
+  name: string;
+  /** The search page's query string of the search, without the page (canonical). */
+  query: string;
+  alert: AlertFrequency;
+  /** When its next digest is due; null while its alert is off. */
+  nextDigestAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The fields a save or a change can be refused on. */
+export type SavedSearchField = "name" | "query" | "alert";
+
 export const SAVED_SEARCH_MESSAGES = {
   nameMissing: "Give the search a name.",
   nameTooLong: `A name can be at most ${MAX_SAVED_SEARCH_NAME} characters.`,

@@ -1,4 +1,6 @@
-import type { AlertFrequency } from "~/core/saved-search";
+import type { SavedSearchField, SavedSearchItem } from "~/core/saved-search";
+
+export type { SavedSearchField, SavedSearchItem };
 
 /**
  * Issue 19: what the browser exchanges with /api/saved-searches (server/saved-searches/
@@ -11,20 +13,6 @@ export const SAVED_SEARCHES_URL = "/api/saved-searches";
 export function savedSearchUrl(id: number): string {
   return `${SAVED_SEARCHES_URL}/${id}`;
 }
-
-/** A saved search as the API answers it. */
-export interface SavedSearchItem {
-  id: number;
-  name: string;
-  /** The search page's query string (no page). */
-  query: string;
-  alert: AlertFrequency;
-  nextDigestAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type SavedSearchField = "name" | "query" | "alert";
 
 export interface SavedSearchToast {
   title: string;

@@ -1,7 +1,7 @@
 import { DrizzleQueryError } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "./database-errors";
+import { isDatabaseUnavailable, isUniqueViolation } from "./database-errors";
 
 /** A PostgreSQL error as node-postgres reports it (an ErrorResponse from the server). */
 function postgresError(code: string, message = "error from the server") {
@@ -76,5 +76,26 @@ describe("isDatabaseUnavailable", () => {
     const second = new Error("second", { cause: first });
     first.cause = second;
     expect(isDatabaseUnavailable(first)).toBe(false);
+  });
+});
+
+describe("isUniqueViolation", () => {
+  const unique = Object.assign(new Error('duplicate key value violates unique constraint "x"'), {
+    code: "23505",
+  });
+
+  it("finds 23505 on the error or wrapped by Drizzle", () => {
+    expect(isUniqueViolation(unique)).toBe(true);
+    expect(isUniqueViolation(new DrizzleQueryError("insert", [], unique))).toBe(true);
+  });
+
+  it("is false for other codes, plain errors, non-errors and a cycle of causes", () => {
+    expect(isUniqueViolation(Object.assign(new Error("fk"), { code: "23503" }))).toBe(false);
+    expect(isUniqueViolation(new Error("23505"))).toBe(false);
+    expect(isUniqueViolation(null)).toBe(false);
+    expect(isUniqueViolation("23505")).toBe(false);
+    const first = new Error("first");
+    first.cause = new Error("second", { cause: first });
+    expect(isUniqueViolation(first)).toBe(false);
   });
 });

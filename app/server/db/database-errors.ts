@@ -72,3 +72,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** A unique violation (SQLSTATE 23505), however deep the driver and Drizzle have wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < MAX_DEPTH && typeof current === "object" && current !== null; depth++) {
+    if (codeOf(current) === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,13 +1,11 @@
-import { ExportRequestError } from "~/core/export-request";
 import { countExportPreview } from "../companies/exported-companies.server";
 import { causedByDatabaseOutage } from "../database-unavailable.server";
 import { logger } from "../logger.server";
 import {
+  admitExportRequest,
   COMPANIES_EXPORT,
   databaseUnavailable,
   type ExportServices,
-  exportGate,
-  jsonError,
 } from "./export-request.server";
 
 /**
@@ -22,21 +20,9 @@ export async function handleExportPreview(
   now = new Date(),
 ): Promise<Response> {
   try {
-    const gate = await exportGate(services, request, COMPANIES_EXPORT);
-    if (!gate.ok) return jsonError(gate.status, { error: gate.message });
-    let criteria: Awaited<ReturnType<typeof COMPANIES_EXPORT.readCriteria>>;
-    try {
-      criteria = await COMPANIES_EXPORT.readCriteria(request);
-    } catch (error) {
-      if (error instanceof ExportRequestError) return jsonError(400, { error: error.message });
-      throw error;
-    }
-    if (criteria.errors.length > 0) {
-      return jsonError(400, {
-        error: criteria.errors.map((error) => error.message).join(" "),
-        errors: criteria.errors,
-      });
-    }
+    const admitted = await admitExportRequest(services, request, COMPANIES_EXPORT);
+    if (!admitted.ok) return admitted.response;
+    const { gate, criteria } = admitted;
     const preview = await countExportPreview(services.database.db, criteria.state.search, now, gate.user.id);
     return Response.json(preview, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {

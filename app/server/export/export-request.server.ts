@@ -144,7 +144,7 @@ export const COMPANIES_EXPORT: ExportKind<CompanyExport> = {
  * stored one, spec 7 is_admin) and the current subscriptions, never from the client.
  */
 export async function exportGate<State>(
-  services: ExportServices,
+  services: Pick<ExportServices, "database" | "auth">,
   request: Request,
   kind: ExportKind<State>,
 ): Promise<ExportGate> {
@@ -210,7 +210,7 @@ export async function readExportCriteria(
 }
 
 /** A JSON answer that no cache keeps (every export answer, and issue 19's new-leads count). */
-export function jsonError(
+function jsonError(
   status: number,
   body: Record<string, unknown>,
   headers: Record<string, string> = {},
@@ -248,28 +248,51 @@ export async function handleExportRequest<State = CompanyExport>(
   }
 }
 
+/**
+ * What every export request (and issue 19's new-leads count) goes through before any data is read: the
+ * gate (a refusal is its 401/403 with the message), then the criteria (a body that is not one, or a value a
+ * page would drop, is a 400 with the messages).
+ */
+export async function admitExportRequest<State>(
+  services: Pick<ExportServices, "database" | "auth">,
+  request: Request,
+  kind: ExportKind<State>,
+): Promise<
+  | { ok: true; gate: Extract<ExportGate, { ok: true }>; criteria: { state: State } }
+  | { ok: false; response: Response }
+> {
+  const gate = await exportGate(services, request, kind);
+  if (!gate.ok) return { ok: false, response: jsonError(gate.status, { error: gate.message }) };
+  let criteria: { state: State; errors: SearchParamError[] };
+  try {
+    criteria = await kind.readCriteria(request);
+  } catch (error) {
+    if (error instanceof ExportRequestError) {
+      return { ok: false, response: jsonError(400, { error: error.message }) };
+    }
+    throw error;
+  }
+  if (criteria.errors.length > 0) {
+    return {
+      ok: false,
+      response: jsonError(400, {
+        error: criteria.errors.map((error) => error.message).join(" "),
+        errors: criteria.errors,
+      }),
+    };
+  }
+  return { ok: true, gate, criteria };
+}
+
 async function exportResponse<State>(
   services: ExportServices,
   request: Request,
   now: Date,
   kind: ExportKind<State>,
 ): Promise<Response> {
-  const gate = await exportGate(services, request, kind);
-  if (!gate.ok) return jsonError(gate.status, { error: gate.message });
-
-  let criteria: { state: State; errors: SearchParamError[] };
-  try {
-    criteria = await kind.readCriteria(request);
-  } catch (error) {
-    if (error instanceof ExportRequestError) return jsonError(400, { error: error.message });
-    throw error;
-  }
-  if (criteria.errors.length > 0) {
-    return jsonError(400, {
-      error: criteria.errors.map((error) => error.message).join(" "),
-      errors: criteria.errors,
-    });
-  }
+  const admitted = await admitExportRequest(services, request, kind);
+  if (!admitted.ok) return admitted.response;
+  const { gate, criteria } = admitted;
 
   const headers = {
     "Content-Type": "text/csv; charset=utf-8",

@@ -8,9 +8,12 @@ import {
   MAX_SAVED_SEARCHES,
   readSavedSearchQuery,
   SAVED_SEARCH_MESSAGES,
+  type SavedSearchField,
+  type SavedSearchItem,
 } from "~/core/saved-search";
 import { normalizeValue } from "~/core/url-values";
 import type { Db } from "../db/database.server";
+import { isUniqueViolation } from "../db/database-errors";
 import { type SavedSearchRow, savedSearches, users } from "../db/schema";
 
 /**
@@ -20,20 +23,9 @@ import { type SavedSearchRow, savedSearches, users } from "../db/schema";
  * found", and is never read or written.
  */
 
-/** A saved search as the pages and the JSON answers show it (dates as ISO strings). */
-export interface SavedSearch {
-  id: number;
-  name: string;
-  /** The search page's query string of the search, without the page (canonical). */
-  query: string;
-  alert: AlertFrequency;
-  /** When its next digest is due; null while its alert is off. */
-  nextDigestAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A saved search as the pages and the JSON answers show it (core/saved-search.ts). */
+export type SavedSearch = SavedSearchItem;
 
-export type SavedSearchField = "name" | "query" | "alert";
 export type SavedSearchFieldErrors = Partial<Record<SavedSearchField, string>>;
 
 /** Messages of refusals that SAVED_SEARCH_MESSAGES has no sentence for. */
@@ -118,16 +110,6 @@ function toSavedSearch(row: SavedSearchRow): SavedSearch {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** A unique violation (23505), however deep the driver and Drizzle have wrapped it. */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = current.cause;
-  }
-  return false;
 }
 
 function nameTaken(): SavedSearchError {

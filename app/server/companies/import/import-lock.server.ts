@@ -2,6 +2,7 @@ import os from "node:os";
 import { and, eq, sql } from "drizzle-orm";
 import { importBusyMessage, staleRunMessage } from "../../../core/import-runs";
 import type { Db } from "../../db/database.server";
+import { isUniqueViolation } from "../../db/database-errors";
 import { type ImportRunRow, importRuns } from "../../db/schema";
 
 /**
@@ -152,14 +153,4 @@ async function busyMessage(db: Db): Promise<string> {
   const [running] = await db.select().from(importRuns).where(eq(importRuns.status, "running")).limit(1);
   // It finished between the refused insert and this read: the next attempt will go through.
   return running ? importBusyMessage(running) : importBusyMessage(null);
-}
-
-/** A unique violation (23505), however deep the driver and Drizzle have wrapped it. */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = current.cause;
-  }
-  return false;
 }
