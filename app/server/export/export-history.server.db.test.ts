@@ -6,16 +6,15 @@ import { type ExportPreview, exportRepeatHref } from "~/core/export-history";
 import { EXPORT_DENIED, LP_EXPORT_DENIED } from "~/core/messages";
 import { EMPTY_SEARCH, parseSearchParams } from "~/core/search-params";
 import {
-  cookieHeader,
-  lastLinkMailedTo,
+  insertSubscription,
+  signedUpCookie as signedUpCookie_,
   TEST_APP_URL,
   testAccountServices,
   testAuthConfig,
 } from "~tests/fixtures/accounts";
 import { closedTestDatabase, setUpTestDatabase } from "~tests/fixtures/database";
 import { company } from "~tests/fixtures/factories";
-import { type AccountServices, signUp } from "../auth/account.server";
-import { CLIENT_IP_HEADER } from "../auth/client-ip";
+import type { AccountServices } from "../auth/account.server";
 import { streamCompaniesCsv } from "../companies/export.server";
 import {
   ExportedIds,
@@ -26,7 +25,7 @@ import {
 import { invalidateSearchCounts } from "../companies/search.server";
 import { searchConditions, whereClause } from "../companies/search-filters.server";
 import { queryRows } from "../db/query-rows.server";
-import { companies, exportedCompanies, exportHistory, subscriptions, users } from "../db/schema";
+import { companies, exportedCompanies, exportHistory, users } from "../db/schema";
 import { seedLps } from "../demo-data/lp-seed.server";
 import { seedCompanies } from "../demo-data/seed.server";
 import { finishExportHistory, listExportHistory, startExportHistory } from "./export-history.server";
@@ -55,34 +54,16 @@ let services: ExportServices;
 const cookies = new Map<string, string>();
 const userIds = new Map<string, string>();
 
-async function signedUpCookie(email: string): Promise<string> {
-  const request = new Request(`${APP_URL}/auth`, {
-    method: "POST",
-    headers: { origin: APP_URL, "user-agent": "vitest", [CLIENT_IP_HEADER]: "10.0.19.1" },
-  });
-  expect((await signUp(accounts, request, { email, password: PASSWORD })).ok).toBe(true);
-  const response = await accounts.auth.handler(new Request(await lastLinkMailedTo(database.db, email)));
-  return cookieHeader(response.headers.getSetCookie());
+function signedUpCookie(email: string): Promise<string> {
+  return signedUpCookie_(accounts, email, PASSWORD, "10.0.19.1");
 }
 
-async function setSubscription(
+function setSubscription(
   account: string,
   status: SubscriptionStatus,
   planId: "pro" | "monthly" | "lps" = "pro",
-) {
-  const day = 86_400_000;
-  await database.db.insert(subscriptions).values({
-    id: crypto.randomUUID(),
-    userId: userIdOf(account),
-    planId,
-    status,
-    provider: "stripe",
-    providerSubscriptionId: `sub_${crypto.randomUUID()}`,
-    trialEnd: status === "trialing" ? new Date(Date.now() + 5 * day) : null,
-    currentPeriodStart: new Date(Date.now() - day),
-    currentPeriodEnd: new Date(Date.now() + 30 * day),
-    providerStateAt: new Date(),
-  });
+): Promise<void> {
+  return insertSubscription(database.db, userIdOf(account), status, planId);
 }
 
 function userIdOf(account: string): string {

@@ -7,15 +7,14 @@ import { type Target, targetById } from "~/core/converter/targets";
 import { DATABASE_UNAVAILABLE, EXPORT_BUSY, EXPORT_DENIED } from "~/core/messages";
 import { EMPTY_SEARCH, type SearchState } from "~/core/search-params";
 import {
-  cookieHeader,
-  lastLinkMailedTo,
+  insertSubscription,
+  signedUpCookie as signedUpCookie_,
   TEST_APP_URL,
   testAccountServices,
   testAuthConfig,
 } from "~tests/fixtures/accounts";
 import { setUpTestDatabase } from "~tests/fixtures/database";
-import { type AccountServices, signUp } from "../auth/account.server";
-import { CLIENT_IP_HEADER } from "../auth/client-ip";
+import type { AccountServices } from "../auth/account.server";
 import { COMPANY_CSV_HEADERS } from "../companies/crunchbase-columns";
 import { invalidateSearchCounts, searchCompanies } from "../companies/search.server";
 import { subscriptions, userActivity, users } from "../db/schema";
@@ -35,14 +34,8 @@ let services: ExportServices;
 /** Session cookies by account. */
 const cookies = new Map<string, string>();
 
-async function signedUpCookie(email: string): Promise<string> {
-  const request = new Request(`${APP_URL}/auth`, {
-    method: "POST",
-    headers: { origin: APP_URL, "user-agent": "vitest", [CLIENT_IP_HEADER]: "10.0.6.1" },
-  });
-  expect((await signUp(accounts, request, { email, password: PASSWORD })).ok).toBe(true);
-  const response = await accounts.auth.handler(new Request(await lastLinkMailedTo(database.db, email)));
-  return cookieHeader(response.headers.getSetCookie());
+function signedUpCookie(email: string): Promise<string> {
+  return signedUpCookie_(accounts, email, PASSWORD, "10.0.6.1");
 }
 
 async function userIdOf(email: string): Promise<string> {
@@ -54,19 +47,7 @@ async function userIdOf(email: string): Promise<string> {
 async function setSubscription(email: string, status: SubscriptionStatus, planId: "pro" | "monthly" = "pro") {
   const userId = await userIdOf(email);
   await database.db.delete(subscriptions).where(eq(subscriptions.userId, userId));
-  const day = 86_400_000;
-  await database.db.insert(subscriptions).values({
-    id: crypto.randomUUID(),
-    userId,
-    planId,
-    status,
-    provider: "stripe",
-    providerSubscriptionId: `sub_${crypto.randomUUID()}`,
-    trialEnd: status === "trialing" ? new Date(Date.now() + 5 * day) : null,
-    currentPeriodStart: new Date(Date.now() - day),
-    currentPeriodEnd: new Date(Date.now() + 30 * day),
-    providerStateAt: new Date(),
-  });
+  await insertSubscription(database.db, userId, status, planId);
 }
 
 beforeAll(async () => {

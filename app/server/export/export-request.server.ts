@@ -210,11 +210,7 @@ export async function readExportCriteria(
 }
 
 /** A JSON answer that no cache keeps (every export answer, and issue 19's new-leads count). */
-function jsonError(
-  status: number,
-  body: Record<string, unknown>,
-  headers: Record<string, string> = {},
-) {
+function jsonError(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 

@@ -7,17 +7,16 @@ import { loader as profileLoader } from "~/routes/account/profile";
 import { action as itemAction, loader as itemLoader } from "~/routes/api/saved-search";
 import { action as listAction, loader as listLoader } from "~/routes/api/saved-searches";
 import {
-  cookieHeader,
-  lastLinkMailedTo,
+  insertSubscription,
+  signedUpCookie as signedUpCookie_,
   TEST_APP_URL,
   testAccountServices,
   testAuthConfig,
 } from "~tests/fixtures/accounts";
 import { setUpTestDatabase } from "~tests/fixtures/database";
-import { type AccountServices, signUp } from "../auth/account.server";
-import { CLIENT_IP_HEADER } from "../auth/client-ip";
+import type { AccountServices } from "../auth/account.server";
 import type { Db } from "../db/database.server";
-import { savedSearches, subscriptions, users } from "../db/schema";
+import { savedSearches, users } from "../db/schema";
 import {
   createSavedSearch,
   getSavedSearch,
@@ -49,30 +48,12 @@ let accounts: AccountServices;
 const cookies = new Map<string, string>();
 const userIds = new Map<string, string>();
 
-async function signedUpCookie(email: string): Promise<string> {
-  const request = new Request(`${APP_URL}/auth`, {
-    method: "POST",
-    headers: { origin: APP_URL, "user-agent": "vitest", [CLIENT_IP_HEADER]: "10.0.19.1" },
-  });
-  expect((await signUp(accounts, request, { email, password: PASSWORD })).ok).toBe(true);
-  const response = await accounts.auth.handler(new Request(await lastLinkMailedTo(db, email)));
-  return cookieHeader(response.headers.getSetCookie());
+function signedUpCookie(email: string): Promise<string> {
+  return signedUpCookie_(accounts, email, PASSWORD, "10.0.19.1");
 }
 
-async function setSubscription(userId: string, status: SubscriptionStatus) {
-  const day = 86_400_000;
-  await db.insert(subscriptions).values({
-    id: crypto.randomUUID(),
-    userId,
-    planId: "pro",
-    status,
-    provider: "stripe",
-    providerSubscriptionId: `sub_${crypto.randomUUID()}`,
-    trialEnd: status === "trialing" ? new Date(Date.now() + 5 * day) : null,
-    currentPeriodStart: new Date(Date.now() - day),
-    currentPeriodEnd: new Date(Date.now() + 30 * day),
-    providerStateAt: new Date(),
-  });
+function setSubscription(userId: string, status: SubscriptionStatus): Promise<void> {
+  return insertSubscription(db, userId, status);
 }
 
 function userId(account: string): string {
