@@ -24,15 +24,15 @@ export type ProfileIntent = "profile" | "password" | "manage" | "delete";
 /** The signed-in user and their subscription, as the account page shows them. */
 export async function loadProfile(request: Request) {
   const user = await requireUser(request);
-  const billing = await getBillingState(await getDb(), user);
+  const db = await getDb();
+  // The billing state and issue 19's export history (newest first, each with its "Repeat" link) side by side.
+  const [billing, exports] = await Promise.all([getBillingState(db, user), listExportHistory(db, user.id)]);
   // Issue 17: the LP plan is held beside a startup plan, so it is shown on its own (the newest one).
   const lps = billing.subscriptions.filter((row) => row.planId === "lps");
   const lpPlan = lps.find((row) => row.status === "active" || row.status === "trialing") ?? lps[0] ?? null;
-  // Issue 19: the user's exports, newest first, each with its "Repeat" link.
-  const exports = await listExportHistory(await getDb(), user.id);
   // Issue 19: saved searches come with active access, as every /api/saved-searches call checks.
   const savedSearches = viewerAccess(user, billing.subscriptions).hasActiveAccess
-    ? await listSavedSearches(await getDb(), user.id)
+    ? await listSavedSearches(db, user.id)
     : null;
   return {
     user,
