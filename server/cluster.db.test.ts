@@ -249,7 +249,9 @@ describe("the server with WEB_CONCURRENCY=2 on a PostgreSQL server", () => {
         request.write(body.slice(0, 10));
         events.once("send-rest", () => request.end(body.slice(10)));
       });
-      await sleep(300);
+      // Time for the primary to hand the connection to a worker (the stop is timed from SIGTERM on, so a
+      // generous wait here costs the measurement nothing).
+      await sleep(1_000);
       const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
         server?.once("exit", (code, signal) => resolve({ code, signal })),
       );

@@ -289,10 +289,9 @@ describe("actions on an account", () => {
     ).rejects.toThrow(/no longer an admin/);
     const [after] = await db.select().from(users).where(eq(users.id, "u_ada"));
     expect([after?.role, after?.adminGranted]).toEqual(["user", false]);
-    expect((await db.select().from(adminAuditLog)).map((row) => row.action)).toEqual([
-      "role.grant_admin",
-      "role.revoke_admin",
-    ]);
+    expect(
+      (await db.select().from(adminAuditLog).orderBy(adminAuditLog.id)).map((row) => row.action),
+    ).toEqual(["role.grant_admin", "role.revoke_admin"]);
   });
 
   it("a console admin keeps the role across sign-ins and requests; removing it takes effect on the next request", async () => {

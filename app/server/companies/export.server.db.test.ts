@@ -304,7 +304,7 @@ describe("streaming, backpressure and abort", () => {
     await reader.read();
     // The export is paused between batches: another request's query must not wait for it.
     const other = queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from companies`);
-    const timeout = new Promise<"blocked">((resolve) => setTimeout(() => resolve("blocked"), 2_000));
+    const timeout = new Promise<"blocked">((resolve) => setTimeout(() => resolve("blocked"), 10_000));
     const answer = await Promise.race([other, timeout]);
     expect(answer).not.toBe("blocked");
     await reader.cancel();

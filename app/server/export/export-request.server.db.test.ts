@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SubscriptionStatus } from "~/core/access";
 import { prepareTarget } from "~/core/converter/convert";
@@ -108,7 +108,8 @@ async function exportActivities(email: string) {
   return database.db
     .select()
     .from(userActivity)
-    .where(eq(userActivity.userId, await userIdOf(email)));
+    .where(eq(userActivity.userId, await userIdOf(email)))
+    .orderBy(asc(userActivity.id));
 }
 
 describe("who may export (spec 4 export access, checked on every request)", () => {
