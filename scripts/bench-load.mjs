@@ -1,7 +1,12 @@
-// `npm run bench:load -- [--url URL] [--processes N] [--connections 50] [--duration 30s] [--threads 2]`
+// `npm run bench:load -- [--url URL] [--processes N] [--connections 50] [--duration 30s] [--threads 2]
+//   [--as visitor|subscriber]`
 // The issue 15 item 8 load benchmark: wrk (/usr/bin/wrk, `apt-get install wrk`) sends a fixed mix of
 // searches, half as server-rendered HTML (`/search?...`) and half as a client navigation's data
-// (`/search.data?...`), as a signed-out visitor, to the production server.
+// (`/search.data?...`), as a signed-out visitor (the default) or, with `--as subscriber`, as a signed-in user
+// with an active Pro plan: the path paying users take (their session and access read, full emails, the
+// "Exported" marker of the page's companies), to the production server. The subscriber is signed up through
+// the real auth endpoints, confirmed and granted Pro in the database (`npm run grant`), then signed in; the
+// account (bench-load-subscriber@roundlist.test) is kept for the next run.
 //
 // Without --url it builds the app when the build is stale (as `npm start` does), starts `node server.mjs`
 // (the flags `npm start` uses) on DATABASE_URL, an existing seeded database (`npm run db:seed -- --count
@@ -71,6 +76,7 @@ const { values: options } = parseArgs({
     "accept-encoding": { type: "string" },
     "breakdown-requests": { type: "string", default: "10" },
     port: { type: "string", default: "3195" },
+    as: { type: "string", default: "visitor" },
     help: { type: "boolean", default: false },
   },
 });
@@ -101,6 +107,12 @@ if (options.processes !== undefined && !/^[1-9][0-9]*$/.test(options.processes))
   fail(`--processes must be a whole number of processes, not "${options.processes}"`);
 }
 if (options.url && options.processes) fail("--processes starts a server: it cannot be used with --url");
+if (options.as !== "visitor" && options.as !== "subscriber") {
+  fail(`--as must be visitor or subscriber, not "${options.as}"`);
+}
+if (options.as === "subscriber" && !process.env.DATABASE_URL) {
+  fail("--as subscriber confirms and grants its account in the database: set DATABASE_URL");
+}
 if (Number(options.threads) > Number(options.connections)) fail("--threads cannot exceed --connections");
 if (spawnSync("wrk", ["--version"]).error) fail("wrk is not installed (apt-get install wrk)");
 
@@ -311,6 +323,67 @@ function pidListeningOn(port) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The viewer: the headers every request of the run carries (a subscriber's session cookie, or none)
+
+/** Filled by signInSubscriber for `--as subscriber`; empty for a visitor. */
+const viewerHeaders = {};
+const SUBSCRIBER = { email: "bench-load-subscriber@roundlist.test", password: "bench-load-teal-lantern-42" };
+
+function authPost(origin, pathname, body) {
+  return fetch(`${origin}/api/auth${pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The session cookie a sign-in answered with, or undefined (wrong password, unconfirmed address). */
+function sessionCookieOf(response) {
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0] ?? "");
+  return cookies.some((cookie) => cookie.includes("session_token=")) ? cookies.join("; ") : undefined;
+}
+
+/**
+ * Signs the benchmark's subscriber in and sets its cookie on every request of the run: on a first run the
+ * account is signed up through the auth endpoints, its address confirmed in the database (the production
+ * server sends no mail here), and Pro granted as an admin would (`npm run grant`); then it must see full
+ * emails, or the run measures something else.
+ */
+async function signInSubscriber(origin) {
+  const signIn = () => authPost(origin, "/sign-in/email", SUBSCRIBER);
+  let cookie = sessionCookieOf(await signIn());
+  if (!cookie) {
+    const signUp = await authPost(origin, "/sign-up/email", { ...SUBSCRIBER, name: "Bench Load" });
+    // 422: the account exists from an earlier run that stopped before confirming it.
+    if (!signUp.ok && signUp.status !== 422) {
+      throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+    }
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query("update users set email_verified = true where email = $1", [SUBSCRIBER.email]);
+    } finally {
+      await client.end();
+    }
+    cookie = sessionCookieOf(await signIn());
+    if (!cookie) throw new Error("the subscriber could not sign in after confirming the address");
+  }
+  const grant = spawnSync("npx", ["tsx", "scripts/grant.ts", SUBSCRIBER.email, "pro"], {
+    env: process.env,
+    encoding: "utf8",
+  });
+  // Granting again renews the grant, so a second run passes here too.
+  if (grant.status !== 0) {
+    throw new Error(`npm run grant failed: ${grant.stdout}${grant.stderr}`);
+  }
+  viewerHeaders.Cookie = cookie;
+  const page = await get(origin, "/search");
+  if (!/href="mailto:/.test(page.body.toString("utf8"))) {
+    throw new Error("the signed-in subscriber's /search shows no full email: not an active plan");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // wrk
 
 const workDir = mkdtempSync(path.join(os.tmpdir(), "bench-load-"));
@@ -355,7 +428,10 @@ end
 
 function runWrk(origin, paths, { connections, threads, duration, label }) {
   const script = path.join(workDir, `${label}.lua`);
-  const headers = options["accept-encoding"] ? { "Accept-Encoding": options["accept-encoding"] } : {};
+  const headers = {
+    ...viewerHeaders,
+    ...(options["accept-encoding"] ? { "Accept-Encoding": options["accept-encoding"] } : {}),
+  };
   writeFileSync(script, wrkScript(paths, headers));
   const args = ["-t", String(threads), "-c", String(connections), "-d", duration];
   args.push("--timeout", options.timeout, "-s", script, origin);
@@ -432,23 +508,27 @@ function round(value, digits) {
 /** One GET with plain node:http (fetch always asks for compression): status and body bytes. */
 function get(origin, pathname, headers = {}) {
   return new Promise((resolve, reject) => {
-    const request = http.get(new URL(pathname, origin), { headers }, (response) => {
-      let bytes = 0;
-      const chunks = [];
-      response.on("data", (chunk) => {
-        bytes += chunk.length;
-        chunks.push(chunk);
-      });
-      response.on("end", () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          bytes,
-          encoding: response.headers["content-encoding"] ?? "identity",
-          body: Buffer.concat(chunks),
-        }),
-      );
-      response.on("error", reject);
-    });
+    const request = http.get(
+      new URL(pathname, origin),
+      { headers: { ...viewerHeaders, ...headers } },
+      (response) => {
+        let bytes = 0;
+        const chunks = [];
+        response.on("data", (chunk) => {
+          bytes += chunk.length;
+          chunks.push(chunk);
+        });
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            bytes,
+            encoding: response.headers["content-encoding"] ?? "identity",
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on("error", reject);
+      },
+    );
     request.setTimeout(30_000, () => request.destroy(new Error(`${pathname}: no answer within 30 s`)));
     request.on("error", reject);
   });
@@ -566,6 +646,7 @@ try {
   const serverPids = serverRoot ? descendantsOf(serverRoot, readProcesses()) : [];
   // A cluster: the primary (serves nothing) and its workers; one process otherwise.
   const serving = serverPids.length > 1 ? serverPids.length - 1 : serverPids.length;
+  if (options.as === "subscriber") await signInSubscriber(origin);
 
   // Every search must answer 200 before it is timed: a benchmark of error pages measures nothing.
   for (const pathname of MIX) {
@@ -662,7 +743,8 @@ try {
   ];
   console.log("");
   console.log(
-    `Roundlist load: ${origin}, ${serving || "?"} server process${serving === 1 ? "" : "es"}` +
+    `Roundlist load: ${origin}, ${serving || "?"} server process${serving === 1 ? "" : "es"}, ` +
+      `${options.as === "subscriber" ? "as a signed-in Pro subscriber" : "as a signed-out visitor"}` +
       `${companies === null ? "" : `, ${companies.toLocaleString("en-US")} companies on PostgreSQL`}`,
   );
   console.log(

@@ -20,11 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const parsed = parseLpSearchParams(new URL(request.url).searchParams);
   const [db, session] = await Promise.all([getDb(), getSession(request)]);
   const user = session.user;
-  const [access, view, settings] = await Promise.all([
-    getViewerAccess(db, user),
-    readSearchView(db, request, user?.id ?? null),
-    getSiteSettings(db),
-  ]);
+  const view = readSearchView(request, user);
+  const [access, settings] = await Promise.all([getViewerAccess(db, user), getSiteSettings(db)]);
   // spec 6: with LP search hidden the page is not offered; those who bought LP access (and admins) keep it.
   if (settings.hideLpSearch && !access.hasLpAccess) throw data(null, { status: 404 });
   const hasLpAccess = access.hasLpAccess;

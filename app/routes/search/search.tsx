@@ -22,10 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { errors } = parsed;
   const [db, session] = await Promise.all([getDb(), getSession(request)]);
   const user = session.user;
-  const [{ access, trial }, view] = await Promise.all([
-    getViewerAccessAndTrial(db, user),
-    readSearchView(db, request, user?.id ?? null),
-  ]);
+  const { access, trial } = await getViewerAccessAndTrial(db, user);
+  const view = readSearchView(request, user);
   // Issue 15: only active access chooses the page size; the server holds everyone else to spec 9's 50.
   const state = withAllowedPageSize(parsed.state, access.hasActiveAccess);
   // The filter options load with the filter panel (/api/search-facets), not with every page.

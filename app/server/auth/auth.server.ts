@@ -139,6 +139,8 @@ export function createAuth({ db, config, mailer, now = () => new Date() }: AuthD
         lastLogin: { type: "date", required: false, input: false },
         adminGranted: { type: "boolean", required: false, input: false, defaultValue: false },
         bannedAt: { type: "date", required: false, input: false },
+        // Issue 15: the results' view (cards or table), read with the session for /search and /lps.
+        searchView: { type: "string", required: false, input: false },
       },
     },
     session: {

@@ -15,6 +15,8 @@ export interface SessionUser {
   lastName: string | null;
   isAdmin: boolean;
   lastLogin: string | null;
+  /** Issue 15: the results' view this user chose last ("cards", "table"), as stored; null before a choice. */
+  searchView?: string | null;
 }
 
 interface SessionLookup {
@@ -91,6 +93,7 @@ export async function lookUpSession(auth: Auth, request: Request): Promise<Sessi
     lastLogin?: Date | string | null;
     adminGranted?: boolean | null;
     bannedAt?: Date | string | null;
+    searchView?: string | null;
   };
   if (user.bannedAt) {
     // Issue 16: a ban ends every session when it is made; one that slipped past it ends here.
@@ -113,6 +116,7 @@ export async function lookUpSession(auth: Auth, request: Request): Promise<Sessi
       lastName: user.lastName ?? null,
       isAdmin: role === "admin",
       lastLogin,
+      searchView: user.searchView ?? null,
     },
     setCookies,
   };

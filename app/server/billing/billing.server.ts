@@ -10,7 +10,7 @@ import {
   cancelDemoAtPeriodEnd,
   createDemoCheckout,
   endDemoTrial,
-  settleDemoSubscriptions,
+  settleDemoRows,
 } from "./demo-provider.server";
 import {
   createStripeCheckoutSession,
@@ -39,14 +39,22 @@ export interface BillingState {
   primary: SubscriptionRow | null;
 }
 
+/**
+ * A user's subscriptions, after the demo provider's clock has moved on (settleDemoRows): one read on every
+ * signed-in page, a second only after a demo period ended and was settled.
+ */
+async function settledSubscriptions(db: Db, userId: string, now = new Date()): Promise<SubscriptionRow[]> {
+  const rows = await listSubscriptions(db, userId);
+  return (await settleDemoRows(db, rows, now)) ? listSubscriptions(db, userId) : rows;
+}
+
 /** The user's subscriptions and spec 4 access flags, after any demo-provider transitions that are due. */
 export async function getBillingState(
   db: Db,
   user: { id: string; isAdmin: boolean },
   now = new Date(),
 ): Promise<BillingState> {
-  await settleDemoSubscriptions(db, user.id, now);
-  const rows = await listSubscriptions(db, user.id);
+  const rows = await settledSubscriptions(db, user.id, now);
   return { access: accessFlags(rows, user.isAdmin), subscriptions: rows, primary: primarySubscription(rows) };
 }
 
@@ -74,8 +82,7 @@ export async function createCheckout(
   stripeClient?: Stripe,
 ): Promise<string> {
   // A demo plan canceled at a period end that has passed is over: it must not block a new checkout.
-  await settleDemoSubscriptions(db, user.id);
-  const current = currentSubscriptionLike(await listSubscriptions(db, user.id), planId);
+  const current = currentSubscriptionLike(await settledSubscriptions(db, user.id), planId);
   if (current) return portalInsteadOfCheckout(db, config, user.id, current, stripeClient);
   if (config.PAYMENT_PROVIDER === "demo") return createDemoCheckout(db, config.APP_URL, user, planId);
   // Issue 17: the LP plan is on sale with Stripe only once its price is configured.

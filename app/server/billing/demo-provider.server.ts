@@ -155,8 +155,30 @@ export async function settleDemoSubscriptions(db: Db, userId: string, now = new 
         lte(subscriptions.currentPeriodEnd, now),
       ),
     );
+  await settleDemoRows(db, due, now);
+}
+
+/** A current demo subscription whose period has ended: settleDemoRows moves it on. */
+export function isDemoPeriodOver(row: SubscriptionRow, now: Date): boolean {
+  return (
+    row.provider === "demo" &&
+    (row.status === "active" || row.status === "trialing") &&
+    row.currentPeriodEnd !== null &&
+    row.currentPeriodEnd.getTime() <= now.getTime()
+  );
+}
+
+/**
+ * settleDemoSubscriptions on rows already read (a user's subscriptions, as getBillingState reads them):
+ * true when one was settled, and the rows must be read again.
+ */
+export async function settleDemoRows(
+  db: Db,
+  rows: readonly SubscriptionRow[],
+  now = new Date(),
+): Promise<boolean> {
+  const due = rows.filter((row) => isDemoPeriodOver(row, now));
   for (const row of due) {
-    if (row.status !== "active" && row.status !== "trialing") continue;
     const periodEnd = row.currentPeriodEnd ?? now;
     if (row.cancelAtPeriodEnd) {
       await applySubscriptionSnapshot(
@@ -179,4 +201,5 @@ export async function settleDemoSubscriptions(db: Db, userId: string, now = new 
       );
     }
   }
+  return due.length > 0;
 }

@@ -260,6 +260,13 @@ describe("order, paging and counts", () => {
       expect([large.page, large.pageCount]).toEqual([small.page, small.pageCount]);
       // Below the exact-count limit the large path counts exactly too; with no filter it uses the table size.
       if (full.q) expect(large).toMatchObject({ total: small.total, isTotalApproximate: false });
+      // Again with the count cached (the next visit): the cached total steers the page, not a new sample.
+      const again = await searchCompanies(database.db, full, {
+        canSeeEmails: true,
+        today: TODAY,
+        smallTableRows: 0,
+      });
+      expect(again).toEqual(large);
     }
   });
 

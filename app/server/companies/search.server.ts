@@ -92,15 +92,18 @@ export async function searchCompanies(
       }
       return resultOf(rows, count, page, size, options.canSeeEmails);
     }
-    const estimate = sampled?.estimate ?? (condition ? await sampledEstimate(db, condition) : tableRows);
+    // This search's cached count (its next page, back and forward, the same search by someone else within
+    // five minutes) says how many rows match at least as well as a 1% sample, and costs no query: the
+    // sample ran on every page of a text search before ('health' on 1,000,000 rows: 5-7 ms of PostgreSQL).
+    const cached = peekCount(db, version, state, today);
+    const estimate =
+      sampled?.estimate ??
+      (condition ? (cached ? (await cached).total : await sampledEstimate(db, condition)) : tableRows);
     const selective = isSelective(estimate, tableRows, sort);
     // A selective search whose count is not cached: the page and the exact total from one pass over the
     // matches, rather than a count and a page query that each gather the same rows ('health' + Series A +
     // North America + last year on 1,000,000 rows: two bitmap scans of ~13,000 heap blocks side by side).
-    const once =
-      condition && selective && !peekCount(db, version, state, today)
-        ? await pageAndCount(cache, condition, spec(page))
-        : null;
+    const once = condition && selective && !cached ? await pageAndCount(cache, condition, spec(page)) : null;
     if (once) return resultOf(once.rows, once.count, page, size, options.canSeeEmails);
     [count, rows] = await Promise.all([
       cachedCount(db, version, state, today, () => countMatches(db, condition, estimate)),

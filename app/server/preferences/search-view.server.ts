@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { DEFAULT_SEARCH_VIEW, parseSearchView, type SearchView } from "~/core/search-view";
+import type { SessionUser } from "../auth/session.server";
 import type { Db } from "../db/database.server";
 import { users } from "../db/schema";
 
@@ -16,11 +17,13 @@ function cookieValue(request: Request): string | null {
   return null;
 }
 
-/** The view this viewer chose last: the user's saved choice, a visitor's cookie, else the cards. */
-export async function readSearchView(db: Db, request: Request, userId: string | null): Promise<SearchView> {
-  if (!userId) return parseSearchView(cookieValue(request)) ?? DEFAULT_SEARCH_VIEW;
-  const [row] = await db.select({ view: users.searchView }).from(users).where(eq(users.id, userId));
-  return parseSearchView(row?.view) ?? DEFAULT_SEARCH_VIEW;
+/**
+ * The view this viewer chose last: the user's saved choice (users.search_view, read with the session, so no
+ * query of its own), a visitor's cookie, else the cards.
+ */
+export function readSearchView(request: Request, user: Pick<SessionUser, "searchView"> | null): SearchView {
+  if (!user) return parseSearchView(cookieValue(request)) ?? DEFAULT_SEARCH_VIEW;
+  return parseSearchView(user.searchView ?? null) ?? DEFAULT_SEARCH_VIEW;
 }
 
 /**
