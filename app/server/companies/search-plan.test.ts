@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MAX_PAGE, PAGE_SIZE } from "~/core/search-params";
-import { isSelective, pageCountOf, roundEstimate, walkFor, walksCoveringIndex } from "./search-plan";
+import {
+  dateRangeWalk,
+  isSelective,
+  pageCountOf,
+  roundEstimate,
+  walkFor,
+  walksCoveringIndex,
+} from "./search-plan";
 
 describe("search plan", () => {
   it("calls a search selective under 0.5% of the table, or 500 matches", () => {
@@ -17,6 +24,21 @@ describe("search plan", () => {
     // A sample larger than the table, or an empty one, still gives a finite walk.
     expect(walkFor(1, 2_000_000, 1_000_000).rows).toBe(PAGE_SIZE * 4);
     expect(walkFor(1, 0, 1_000_000).rows).toBe(200_000_000);
+  });
+
+  it("walks the date index through a date filter's window when its matches are dense there", () => {
+    // 'SaaS' in the last 30 days on 1,000,000 rows: 3,651 matches among 28,243 rows of the window. Page 1
+    // visits about 387 entries; the fence is four times that.
+    expect(dateRangeWalk(50, 3_651, 28_243, 1_000_000)).toEqual({ rows: 1_548, tableRows: 1_000_000 });
+    // Sparse in a wide window ('health' + Series A + North America, last year: 3,069 among 334,000): the
+    // walk would visit 5,400 rows, more than a fifth of the matches; they are read instead.
+    expect(dateRangeWalk(50, 3_069, 334_000, 1_000_000)).toBeNull();
+    // Deep pages of a dense window stop paying too: page 20 visits 7,700 entries for 3,651 matches.
+    expect(dateRangeWalk(1_000, 3_651, 28_243, 1_000_000)).toBeNull();
+    // A window the planner underestimates counts as at least the matches; nothing to walk without either.
+    expect(dateRangeWalk(50, 3_651, 100, 1_000_000)).toEqual({ rows: 200, tableRows: 1_000_000 });
+    expect(dateRangeWalk(50, 0, 28_243, 1_000_000)).toBeNull();
+    expect(dateRangeWalk(50, 3_651, 0, 1_000_000)).toBeNull();
   });
 
   it("walks an amount or total index when the rows it would visit are few against the matches", () => {

@@ -76,6 +76,27 @@ export function walkFor(page: number, estimate: number, tableRows: number, size 
   return { rows: Math.ceil((page * size * 4) / Math.min(rate, 1)), tableRows };
 }
 
+/**
+ * The walk for a date-ordered page of a search with a date filter, when it pays; null otherwise. Every match
+ * lies among the `rangeRows` newest rows, which the date index holds in order, so a walk from the newest
+ * finds a page ending at `pageEnd` after about `pageEnd x rangeRows / matches` entries, each a table visit.
+ * Reading the matches visits each of them, in table order, at about a fifth of a walk's cost per row (as in
+ * walksCoveringIndex), plus the index scans that gather them. 'SaaS' in the last 30 days on 1,000,000 rows:
+ * 3,651 matches among 28,243 rows; reading them took 28 ms (the industry index alone gives 129,000 SaaS
+ * rows), the walk visits about 390 entries, in about 1 ms. The fence is four times that many (walkFor's margin).
+ */
+export function dateRangeWalk(
+  pageEnd: number,
+  estimate: number,
+  rangeRows: number,
+  tableRows: number,
+): IndexWalk | null {
+  if (estimate <= 0 || rangeRows <= 0) return null;
+  const visits = (pageEnd * Math.max(rangeRows, estimate)) / estimate;
+  if (visits * 5 > estimate) return null;
+  return { rows: Math.ceil(visits * 4), tableRows };
+}
+
 /** Two significant digits: 66,412 -> 66,000. */
 export function roundEstimate(value: number): number {
   if (value < 100) return Math.round(value);

@@ -1,12 +1,16 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
+import { dateCutoff, dateOption } from "~/core/funding-filters";
 import { EMPTY_SEARCH, type SearchState } from "~/core/search-params";
 import { writeWithoutVersionChange } from "~tests/fixtures/data-version";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { company } from "~tests/fixtures/factories";
 import { queryRows } from "../db/query-rows.server";
 import { companies } from "../db/schema";
+import { readDataVersion } from "./data-version.server";
 import { countMatches, EXACT_COUNT_LIMIT, invalidateSearchCounts, searchCompanies } from "./search.server";
+import { estimatedRowsSince } from "./search-count.server";
+import { dateRangeWalk } from "./search-plan";
 
 const database = setUpTestDatabase();
 beforeEach(() => {
@@ -232,9 +236,10 @@ describe("order, paging and counts", () => {
   });
 
   it("the large-table path (sample, then count and page side by side) gives the same answers", async () => {
+    // Three years of rounds up to TODAY's month, so the date filters keep a window of them.
     const rows = Array.from({ length: 400 }, (_, index) =>
       company(index % 4 === 0 ? `Gamma ${index}` : `Delta ${index}`, {
-        lastFundingDate: `2023-${String((index % 12) + 1).padStart(2, "0")}-${String((index % 28) + 1).padStart(2, "0")}`,
+        lastFundingDate: `${2024 + (index % 3)}-${String((index % 11) + 1).padStart(2, "0")}-${String((index % 28) + 1).padStart(2, "0")}`,
       }),
     );
     await database.db.insert(companies).values(rows);
@@ -246,6 +251,10 @@ describe("order, paging and counts", () => {
       { page: 99 },
       { sort: "amount-desc", page: 2 },
       { q: "gamma", sort: "total-asc" },
+      // A date window: with the count cached, the newest rows of the window are walked (dateRangeWalk).
+      { q: "delta", date: "1y" },
+      { q: "delta", date: "90d", page: 2 },
+      { date: "180d" },
     ] as Array<Partial<SearchState>>) {
       const full = { ...EMPTY_SEARCH, ...state };
       invalidateSearchCounts();
@@ -267,6 +276,38 @@ describe("order, paging and counts", () => {
         smallTableRows: 0,
       });
       expect(again).toEqual(large);
+    }
+  });
+
+  it("walks a date window's newest rows when its matches are dense there, for the same pages", async () => {
+    // 2,000 rounds over three years, three in four of them 'Delta': a year's window holds about 650 rows.
+    const rows = Array.from({ length: 2_000 }, (_, index) =>
+      company(index % 4 === 0 ? `Gamma ${index}` : `Delta ${index}`, {
+        lastFundingDate: new Date(TODAY.getTime() - index * 13 * 3_600_000).toISOString().slice(0, 10),
+      }),
+    );
+    await database.db.insert(companies).values(rows);
+    await database.db.execute(sql`analyze companies`);
+    const state: SearchState = { ...EMPTY_SEARCH, q: "delta", date: "1y" };
+    const options = { canSeeEmails: true, today: TODAY, smallTableRows: 0 };
+    invalidateSearchCounts();
+    const first = await searchCompanies(database.db, state, options);
+    // The precondition: with this count cached, page 1 is found by walking the window (dateRangeWalk).
+    const year = dateOption("1y");
+    if (!year) throw new Error("no 1y date option");
+    const cutoff = dateCutoff(year, TODAY);
+    const window = await estimatedRowsSince(database.db, await readDataVersion(database.db), cutoff);
+    expect(dateRangeWalk(50, first.total, window, 2_000)).not.toBeNull();
+    for (const page of [1, 2, 3]) {
+      invalidateSearchCounts();
+      const small = await searchCompanies(
+        database.db,
+        { ...state, page },
+        { canSeeEmails: true, today: TODAY },
+      );
+      const walked = await searchCompanies(database.db, { ...state, page }, options);
+      expect(walked.companies.map((card) => card.id)).toEqual(small.companies.map((card) => card.id));
+      expect(walked.total).toBe(small.total);
     }
   });
 

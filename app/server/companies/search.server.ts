@@ -1,11 +1,14 @@
 import type { SQL } from "drizzle-orm";
 import type { SearchResult } from "~/core/company-card";
+import { dateCutoff, dateOption } from "~/core/funding-filters";
 import type { SearchState } from "~/core/search-params";
+import { DEFAULT_SORT } from "~/core/search-sort";
 import type { Db } from "../db/database.server";
 import { readDataVersion } from "./data-version.server";
 import { type CardRow, toCard } from "./search-card.server";
 import {
   countMatches,
+  estimatedRowsSince,
   estimatedTableRows,
   type MatchCount,
   sampledEstimate,
@@ -15,10 +18,12 @@ import { cachedCount, peekCount, storeCount } from "./search-count-cache.server"
 import { searchConditionParts, searchConditions } from "./search-filters.server";
 import { type PageSpec, pageByCoveringWalk, pageRows, pageWithTotal } from "./search-pages.server";
 import {
+  dateRangeWalk,
   EXACT_COUNT_TABLE_ROWS,
   hasCoveringIndex,
   isSelective,
   pageCountOf,
+  TRUSTED_ESTIMATE,
   walkFor,
   walksCoveringIndex,
 } from "./search-plan";
@@ -100,18 +105,34 @@ export async function searchCompanies(
       sampled?.estimate ??
       (condition ? (cached ? (await cached).total : await sampledEstimate(db, condition)) : tableRows);
     const selective = isSelective(estimate, tableRows, sort);
+    // Matches that a date filter keeps among the newest rows: the date index may find the page faster than
+    // reading them (dateRangeWalk). Not when the count must read every match anyway (a cold exact count):
+    // one pass then gives both.
+    const cutoff = state.date ? dateOption(state.date) : undefined;
+    const countIsCheap = cached !== undefined || estimate > TRUSTED_ESTIMATE;
+    const windowRows =
+      condition && selective && sort === DEFAULT_SORT && cutoff && countIsCheap
+        ? await estimatedRowsSince(db, version, dateCutoff(cutoff, today))
+        : undefined;
+    const walkAt = (at: number) =>
+      (windowRows === undefined ? null : dateRangeWalk(at * size, estimate, windowRows, tableRows)) ??
+      walkFor(at, estimate, tableRows, size);
+    const readMatches = (at: number) =>
+      selective &&
+      (windowRows === undefined || dateRangeWalk(at * size, estimate, windowRows, tableRows) === null);
     // A selective search whose count is not cached: the page and the exact total from one pass over the
     // matches, rather than a count and a page query that each gather the same rows ('health' + Series A +
     // North America + last year on 1,000,000 rows: two bitmap scans of ~13,000 heap blocks side by side).
-    const once = condition && selective && !cached ? await pageAndCount(cache, condition, spec(page)) : null;
+    const once =
+      condition && readMatches(page) && !cached ? await pageAndCount(cache, condition, spec(page)) : null;
     if (once) return resultOf(once.rows, once.count, page, size, options.canSeeEmails);
     [count, rows] = await Promise.all([
       cachedCount(db, version, state, today, () => countMatches(db, condition, estimate)),
-      pageRows(db, condition, spec(page), selective, walkFor(page, estimate, tableRows, size)),
+      pageRows(db, condition, spec(page), readMatches(page), walkAt(page)),
     ]);
     if (page > pageCountOf(count.total, size)) {
       page = pageCountOf(count.total, size);
-      rows = await pageRows(db, condition, spec(page), selective, walkFor(page, estimate, tableRows, size));
+      rows = await pageRows(db, condition, spec(page), readMatches(page), walkAt(page));
     }
   }
   return resultOf(rows, count, page, size, options.canSeeEmails);
