@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { CspNonceContext } from "./components/csp-nonce";
+import { bufferedWebStream } from "./server/buffered-web-stream.server";
 import {
   databaseUnavailablePage,
   noteRequestFailure,
@@ -85,7 +85,8 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+          // What React has written by each read goes on as one chunk (bufferedWebStream), not in 2 KB pieces.
+          resolve(new Response(bufferedWebStream(body), { headers: responseHeaders, status }));
         },
         onShellError(error: unknown) {
           reject(error);
