@@ -103,7 +103,11 @@ export interface ConditionParts {
  */
 export function searchConditions(state: SearchState, today: Date): SQL | undefined {
   const { covered, uncovered } = searchConditionParts(state, today);
-  const present = [...uncovered, ...covered];
+  // Cheap tests first: PostgreSQL keeps the written order among conditions of equal cost, and where it
+  // checks rows one by one (the 1% sample, a walk of an index) the stage, place, amount and date then spare
+  // most rows the text match ('health' + Series A + North America + last year on 1,000,000 rows: its 1%
+  // sample alone, pgbench 40 runs, 4.2-6.2 -> 3.2 ms).
+  const present = [...covered, ...uncovered];
   return present.length > 0 ? and(...present) : undefined;
 }
 
