@@ -100,6 +100,8 @@ export async function searchCompanies(
     // This search's cached count (its next page, back and forward, the same search by someone else within
     // five minutes) says how many rows match at least as well as a 1% sample, and costs no query: the
     // sample ran on every page of a text search before ('health' on 1,000,000 rows: 5-7 ms of PostgreSQL).
+    // A count still in flight (the same search started a moment ago) is waited for: its work is shared
+    // rather than a sample repeated, and this page starts at most one count later.
     const cached = peekCount(db, version, state, today);
     const estimate =
       sampled?.estimate ??
