@@ -1,26 +1,24 @@
-import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { getCurrentUser } from "~/server/auth/session.server";
-import { convertedSize } from "~/server/converter/convert-upload.server";
-import { dataPath, deleteConverterFile, ownedRecord } from "~/server/converter/converter-files.server";
+import { claimDownload, deleteConverterFile } from "~/server/converter/converter-files.server";
 import type { Route } from "./+types/converter-download";
 
 /**
  * Issue 18: GET /api/converter/download/:fileId, the converted file (a CSV, or a zip of parts), for its owner
- * only; deleted once sent. 404 for anyone else, or once it is gone.
+ * only; sent once (claimDownload), then deleted. 404 for anyone else, or once it is gone.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (!user) return Response.json({ error: "Sign in to download a converted file." }, { status: 401 });
-  const record = await ownedRecord(params.fileId, user.id, ["csv", "zip"]);
-  if (!record) {
+  const claimed = await claimDownload(params.fileId, user.id);
+  if (!claimed) {
     return Response.json(
       { error: "That file is gone (downloaded already, or over an hour old). Convert the file again." },
       { status: 404, headers: { "Cache-Control": "no-store" } },
     );
   }
-  const size = await convertedSize(record.id);
-  const stream = createReadStream(dataPath(record.id));
+  const { record, file, size } = claimed;
+  const stream = file.createReadStream();
   // Deleted once read to the end, or when the download stops.
   stream.on("close", () => void deleteConverterFile(record.id));
   return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {

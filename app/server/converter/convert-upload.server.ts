@@ -391,8 +391,3 @@ export async function convertUpload(
     await deleteConverterFile(upload.id, dir);
   }
 }
-
-/** The size of a converted file, for Content-Length. */
-export async function convertedSize(fileId: string, dir: string = converterDir()): Promise<number> {
-  return (await stat(dataPath(fileId, dir))).size;
-}

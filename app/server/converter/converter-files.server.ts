@@ -1,5 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import {
+  type FileHandle,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { env } from "../env.server";
@@ -64,6 +74,44 @@ export async function ownedRecord(
     const isFresh = now - Date.parse(record.createdAt) < KEEP_MS;
     return record.userId === userId && kinds.includes(record.kind) && isFresh ? record : null;
   } catch {
+    return null;
+  }
+}
+
+/** A converted file claimed for its one download: its record, the open file and its size. */
+export interface ClaimedDownload {
+  record: ConverterFileRecord;
+  file: FileHandle;
+  size: number;
+}
+
+/**
+ * Claims a converted file (or zip) for its one download, or null when it is not this user's, has expired,
+ * or is gone. Its record is removed first, which only one request can do: of two downloads at the same
+ * moment, or a second one while the first is still being sent, exactly one gets the file and the other a
+ * null (a 404), never a half-deleted file. The data stays readable through the open handle; the caller
+ * deletes it (deleteConverterFile) once sent.
+ */
+export async function claimDownload(
+  id: string,
+  userId: string,
+  dir = converterDir(),
+  now = Date.now(),
+): Promise<ClaimedDownload | null> {
+  const record = await ownedRecord(id, userId, ["csv", "zip"], dir, now);
+  if (!record) return null;
+  try {
+    await unlink(recordPath(id, dir));
+  } catch {
+    return null; // another download removed it first
+  }
+  let file: FileHandle | undefined;
+  try {
+    file = await open(dataPath(id, dir), "r");
+    return { record, file, size: (await file.stat()).size };
+  } catch {
+    await file?.close();
+    await rm(dataPath(id, dir), { force: true });
     return null;
   }
 }
