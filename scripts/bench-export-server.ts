@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { serverEnv, serverNodeArgs } from "../server/node-args.mjs";
+import { authPost, sessionCookieOf } from "./bench-auth.mjs";
 import { waitForServer } from "./wait-for-server.mjs";
 
 const PORT = 3197;
@@ -50,25 +51,18 @@ export function startServer(options: ServerBenchOptions): ChildProcess {
   return server;
 }
 
-function sessionCookie(response: Response): string | undefined {
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0] ?? "");
-  return cookies.find((cookie) => cookie.includes("session_token=")) ? cookies.join("; ") : undefined;
-}
-
-async function authPost(path: string, body: unknown): Promise<Response> {
-  return fetch(`${ORIGIN}/api/auth${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: ORIGIN },
-    body: JSON.stringify(body),
-  });
-}
-
 /** Signs in the benchmark admin, creating and confirming the account on a first run. */
 export async function signIn(): Promise<string> {
-  const existing = sessionCookie(await authPost("/sign-in/email", { email: EMAIL, password: PASSWORD }));
+  const existing = sessionCookieOf(
+    await authPost(ORIGIN, "/sign-in/email", { email: EMAIL, password: PASSWORD }),
+  );
   if (existing) return existing;
 
-  const signUp = await authPost("/sign-up/email", { email: EMAIL, password: PASSWORD, name: "Bench Export" });
+  const signUp = await authPost(ORIGIN, "/sign-up/email", {
+    email: EMAIL,
+    password: PASSWORD,
+    name: "Bench Export",
+  });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const mailbox = await (await fetch(`${ORIGIN}/dev/mailbox`)).text();
   const messagePath = /href="(\/dev\/mailbox\/\d+)"/.exec(mailbox)?.[1];
@@ -77,7 +71,7 @@ export async function signIn(): Promise<string> {
   const link = /(\/api\/auth\/verify-email\?token=[^"&<\s]+(?:&amp;[^"<\s]+)?)/.exec(message)?.[1];
   if (!link) throw new Error("no confirmation link in the mail");
   const verified = await fetch(`${ORIGIN}${link.replaceAll("&amp;", "&")}`, { redirect: "manual" });
-  const cookie = sessionCookie(verified);
+  const cookie = sessionCookieOf(verified);
   if (!cookie) throw new Error(`confirming the address gave no session (${verified.status})`);
   return cookie;
 }

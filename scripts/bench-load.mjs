@@ -33,6 +33,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { serverEnv, serverNodeArgs } from "../server/node-args.mjs";
+import { authPost, sessionCookieOf } from "./bench-auth.mjs";
 import { buildIfStale } from "./build-if-stale.mjs";
 import { waitForServer } from "./wait-for-server.mjs";
 
@@ -328,20 +329,6 @@ function pidListeningOn(port) {
 /** Filled by signInSubscriber for `--as subscriber`; empty for a visitor. */
 const viewerHeaders = {};
 const SUBSCRIBER = { email: "bench-load-subscriber@roundlist.test", password: "bench-load-teal-lantern-42" };
-
-function authPost(origin, pathname, body) {
-  return fetch(`${origin}/api/auth${pathname}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify(body),
-  });
-}
-
-/** The session cookie a sign-in answered with, or undefined (wrong password, unconfirmed address). */
-function sessionCookieOf(response) {
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0] ?? "");
-  return cookies.some((cookie) => cookie.includes("session_token=")) ? cookies.join("; ") : undefined;
-}
 
 /**
  * Signs the benchmark's subscriber in and sets its cookie on every request of the run: on a first run the
