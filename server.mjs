@@ -74,6 +74,7 @@ async function serve(role) {
   const { installRequestId } = await import("./server/request-id.mjs");
   const { errorHandler } = await import("./server/error-handler.mjs");
   const { refuseMalformedPaths } = await import("./server/malformed-path.mjs");
+  const { publicFiles } = await import("./server/public-files.mjs");
 
   const address = await prepare(role);
   // From here on, what libraries print with console.error/console.warn (React, better-auth) is logged as JSON
@@ -103,7 +104,7 @@ async function serve(role) {
   app.use(removableDrainListeners);
   // Hashed assets never change; everything else in public/ may.
   app.use("/assets", express.static(path.resolve("build/client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.resolve("build/client"), { maxAge: "1h" }));
+  app.use(publicFiles(path.resolve("build/client"), { maxAge: "1h" }));
   // CSRF: every state-changing request must come from APP_URL's origin; the Stripe webhook proves itself
   // with its signature instead.
   app.use(sameOriginOnly({ appUrl: address.appUrl, exemptPaths: ["/api/webhooks/stripe"] }));

@@ -4,6 +4,7 @@
 // root.tsx's middleware applies `mustNotBeStored` to every response React Router makes.
 
 import type { MiddlewareFunction } from "react-router";
+import { carriesSessionCookie, setsSessionCookie } from "./auth/session-cookie.server";
 import type { Env } from "./env.server";
 
 export type SecurityEnv = Pick<Env, "APP_ENV" | "DEMO_VIDEO_URL">;
@@ -24,13 +25,6 @@ export const PERSONAL_PATHS = [
   "/dev/mailbox",
   "/__test",
 ] as const;
-
-/**
- * The session cookie better-auth sets (auth.server.ts: cookiePrefix "roundlist"; `__Secure-` when cookies
- * are secure). A request that carries one, or a response that sets or clears one, is personal.
- */
-const SESSION_COOKIE_SET = /^\s*(?:__Secure-)?roundlist\.session_token=/;
-const SESSION_COOKIE_SENT = /(?:^|;\s*)(?:__Secure-)?roundlist\.session_token=[^;\s]/;
 
 /** The page a request is about: `/profile.data`, `/_.data` and `/_root.data` are data requests for pages. */
 export function pagePathOf(pathname: string): string {
@@ -120,8 +114,8 @@ export interface StorableResponse {
  */
 export function mustNotBeStored({ pathname, cookie, setCookies }: StorableResponse): boolean {
   if (isUnder(pathname, PERSONAL_PATHS)) return true;
-  if (cookie && SESSION_COOKIE_SENT.test(cookie)) return true;
-  return setCookies.some((line) => SESSION_COOKIE_SET.test(line));
+  if (carriesSessionCookie(cookie)) return true;
+  return setCookies.some(setsSessionCookie);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { AccountServices } from "./account.server";
 import { type Auth, authSettingsOf } from "./auth.server";
 import { getAuthServices } from "./auth-services.server";
 import { roleOf, syncRole } from "./roles.server";
+import { carriesSessionCookie } from "./session-cookie.server";
 
 /** The signed-in user as the pages see them. */
 export interface SessionUser {
@@ -122,11 +123,17 @@ export async function lookUpSession(auth: Auth, request: Request): Promise<Sessi
   };
 }
 
-/** The session of this request (null when signed out), looked up once per request. */
+/**
+ * The session of this request (null when signed out), looked up once per request. A request without a
+ * session cookie is signed out without asking better-auth (it would find nothing to look up): most
+ * visitors' pages are spared its context and header parsing (issue 15 item 8).
+ */
 export function getSession(request: Request): Promise<SessionLookup> {
   let lookup = lookups.get(request);
   if (!lookup) {
-    lookup = getAuthServices().then(({ auth }) => lookUpSession(auth, request));
+    lookup = carriesSessionCookie(request.headers.get("cookie"))
+      ? getAuthServices().then(({ auth }) => lookUpSession(auth, request))
+      : Promise.resolve({ user: null, setCookies: [] });
     lookups.set(request, lookup);
   }
   return lookup;
