@@ -34,6 +34,27 @@ describe("formatDate (spec 5: en-US short dates)", () => {
     expect(formatDate("2025-12-31")).toBe("Dec 31, 2025");
   });
 
+  it("spells every day as Intl's en-US short date does, for dates and strings, in and out of 1000-9999", () => {
+    const intl = new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const days: Date[] = [];
+    for (let at = Date.UTC(1999, 0, 1); at <= Date.UTC(2031, 0, 1); at += 86_400_000) days.push(new Date(at));
+    days.push(
+      new Date(Date.UTC(10_000, 5, 1)),
+      new Date("0999-07-04T00:00:00Z"),
+      new Date(Date.UTC(1000, 0, 1)),
+    );
+    for (const day of days) {
+      expect(formatDate(day)).toBe(intl.format(day));
+      expect(formatDate(day.toISOString().slice(0, 10))).toBe(intl.format(day));
+    }
+    expect(days.length).toBeGreaterThan(11_000);
+  });
+
   it("shows N/A for an empty or invalid date", () => {
     expect(formatDate(null)).toBe("N/A");
     expect(formatDate("")).toBe("N/A");

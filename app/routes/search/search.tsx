@@ -8,6 +8,7 @@ import { getDb } from "~/server/app-database.server";
 import { getSession } from "~/server/auth/session.server";
 import { getViewerAccessAndTrial } from "~/server/billing/viewer-access.server";
 import { getHomeStats } from "~/server/companies/catalog.server";
+import { readDataVersion } from "~/server/companies/data-version.server";
 import { withExportedMarkers } from "~/server/companies/exported-companies.server";
 import { searchCompanies } from "~/server/companies/search.server";
 import { causedByDatabaseOutage } from "~/server/database-unavailable.server";
@@ -22,12 +23,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { errors } = parsed;
   const [db, session] = await Promise.all([getDb(), getSession(request)]);
   const user = session.user;
-  const { access, trial } = await getViewerAccessAndTrial(db, user);
+  // The data version once for the page's cached figures and the search's count (read before either loads).
+  const [{ access, trial }, version] = await Promise.all([
+    getViewerAccessAndTrial(db, user),
+    readDataVersion(db),
+  ]);
   const view = readSearchView(request, user);
   // Issue 15: only active access chooses the page size; the server holds everyone else to spec 9's 50.
   const state = withAllowedPageSize(parsed.state, access.hasActiveAccess);
   // The filter options load with the filter panel (/api/search-facets), not with every page.
-  const stats = await getHomeStats(db);
+  const stats = await getHomeStats(db, version);
   const page = { state, errors, access, trial, view, totalCompanies: stats.totalCompanies };
   try {
     // spec 4 / decisions.md: only active access sees full emails, whatever the client asks for.
@@ -35,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     const result = await withExportedMarkers(
       db,
       user?.id ?? null,
-      await searchCompanies(db, state, { canSeeEmails: access.hasActiveAccess }),
+      await searchCompanies(db, state, { canSeeEmails: access.hasActiveAccess, version }),
     );
     if (user) {
       const type = searchActivityType(state, request.headers.get("referer"), request.url);

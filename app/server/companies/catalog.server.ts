@@ -41,8 +41,9 @@ const homeStatsCache = cachedPerKey(60_000, loadHomeStats);
 // spec 9: search data is cached with a 5-minute stale time.
 const filterOptionsCache = cachedPerKey(5 * 60_000, loadFilterOptions);
 
-export async function getHomeStats(db: Db): Promise<HomeStats> {
-  return homeStatsCache.get(db, await readDataVersion(db));
+/** `version`: the data version the caller read for this request (readDataVersion), else read here. */
+export async function getHomeStats(db: Db, version?: string): Promise<HomeStats> {
+  return homeStatsCache.get(db, version ?? (await readDataVersion(db)));
 }
 
 export async function getFilterOptions(db: Db): Promise<FilterOptions> {

@@ -39,6 +39,11 @@ export interface SearchOptions {
   today?: Date;
   /** Tables up to this many rows get exact counts first (default 200,000); tests lower it. */
   smallTableRows?: number;
+  /**
+   * The data version the caller read for this request before anything else (readDataVersion), so a page
+   * that also shows other cached figures reads it once; read here when absent.
+   */
+  version?: string;
 }
 
 /**
@@ -54,7 +59,10 @@ export async function searchCompanies(
   const today = options.today ?? new Date();
   const condition = searchConditions(state, today);
   // The data version before any count: a count is stored under the version it is at least as new as.
-  const [tableRows, version] = await Promise.all([estimatedTableRows(db), readDataVersion(db)]);
+  const [tableRows, version] = await Promise.all([
+    estimatedTableRows(db),
+    options.version ?? readDataVersion(db),
+  ]);
   let count: MatchCount;
   let rows: CardRow[];
   let page = state.page;
