@@ -40,7 +40,14 @@ import { waitForServer } from "./wait-for-server.mjs";
 // Issue 15 item 8, before several processes: one process, 1,000,000 companies on PostgreSQL, this mix's
 // predecessor (eight searches), 50 connections, 30 s.
 const BASELINE = { requestsPerSecond: 36.5, p50Ms: 1370, p99Ms: 1760, timeouts: 28 };
-const TARGET = { requestsPerSecond: 2 * BASELINE.requestsPerSecond, p99Ms: 1000 };
+// Issue 15 item 8 also names a node CPU per server-rendered search (10 ms) and a 50-card page's HTML before
+// compression (120 KB, counted as the figures are printed: 1 KB = 1,024 bytes).
+const TARGET = {
+  requestsPerSecond: 2 * BASELINE.requestsPerSecond,
+  p99Ms: 1000,
+  nodeCpuMsPerRender: 10,
+  htmlKb: 120,
+};
 
 // The mix: text queries (broad and narrower), filters (industry, country, continent, city, stage, amount,
 // date), a second and a third page, and one deep page (page 1,000: offset 49,950). Mostly first pages, as
@@ -691,6 +698,9 @@ try {
     p99: mix.p99Ms <= TARGET.p99Ms,
     errors: mix.errors === 0,
     timeouts: mix.timeouts === 0,
+    nodeCpuPerRender:
+      render.nodeCpuMsPerRequest !== null && render.nodeCpuMsPerRequest <= TARGET.nodeCpuMsPerRender,
+    htmlSize: html.bytes <= TARGET.htmlKb * KB,
   };
   const na = (value, suffix = "") => (value === null || value === undefined ? "n/a" : `${value}${suffix}`);
   const rows = [
@@ -714,7 +724,12 @@ try {
       "",
       "",
     ],
-    ["node CPU per server-rendered /search", na(render.nodeCpuMsPerRequest, " ms"), "", ""],
+    [
+      "node CPU per server-rendered /search",
+      na(render.nodeCpuMsPerRequest, " ms"),
+      `<= ${TARGET.nodeCpuMsPerRender} ms`,
+      verdict(checks.nodeCpuPerRender),
+    ],
     ["PostgreSQL CPU per server-rendered /search", `${render.postgresCpuMsPerRequest} ms`, "", ""],
     [
       `  (HTML-only pass: ${render.requestsPerSecond} req/s, p50 ${render.p50Ms} ms, errors ${render.errors + render.timeouts})`,
@@ -722,7 +737,12 @@ try {
       "",
       "",
     ],
-    [`${SIZE_PAGE} HTML (${cards} cards), uncompressed`, formatKb(html.bytes), "", ""],
+    [
+      `${SIZE_PAGE} HTML (${cards} cards), uncompressed`,
+      formatKb(html.bytes),
+      `<= ${TARGET.htmlKb} KB`,
+      verdict(checks.htmlSize),
+    ],
     [`  as a browser gets it (${htmlBrowser.encoding})`, formatKb(htmlBrowser.bytes), "", ""],
     [`${SIZE_PAGE}.data, uncompressed`, formatKb(data.bytes), "", ""],
     [`  as a browser gets it (${dataBrowser.encoding})`, formatKb(dataBrowser.bytes), "", ""],
