@@ -4,6 +4,7 @@ import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { type ConditionParts, whereClause } from "./search-filters.server";
 import { EXACT_COUNT_LIMIT, EXACT_COUNT_TABLE_ROWS, roundEstimate, TRUSTED_ESTIMATE } from "./search-plan";
+import { WHOLE_TABLE } from "./search-source.server";
 
 /** The number of a search's matches, and the table size it was judged against. */
 export interface MatchCount {
@@ -51,10 +52,10 @@ export function estimatedRowsSince(db: Db, version: string, cutoff: string): Pro
   });
 }
 
-async function cappedCount(db: Db, condition: SQL | undefined): Promise<number> {
+async function cappedCount(db: Db, condition: SQL | undefined, source: SQL): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from (select 1 from companies ${whereClause(condition)} limit ${EXACT_COUNT_LIMIT + 1}) s`,
+    sql`select count(*)::int as n from (select 1 from ${source} ${whereClause(condition)} limit ${EXACT_COUNT_LIMIT + 1}) s`,
   );
   return row?.n ?? 0;
 }
@@ -89,25 +90,27 @@ export async function sampledParts(db: Db, { covered, uncovered }: ConditionPart
 /**
  * The number of matches: exact on small tables; on large ones, a 1% block sample first (milliseconds,
  * where an exact count of a broad term visits every match). A sample above TRUSTED_ESTIMATE is the answer,
- * shown as "about …"; otherwise an exact count capped at EXACT_COUNT_LIMIT + 1 settles it.
+ * shown as "about …"; otherwise an exact count capped at EXACT_COUNT_LIMIT + 1 settles it. The counts read
+ * `source` (searchSource); the sample reads the table.
  */
 export async function countMatches(
   db: Db,
   condition: SQL | undefined,
   knownEstimate?: number,
+  source: SQL = WHOLE_TABLE,
 ): Promise<MatchCount> {
   const tableRows = await estimatedTableRows(db);
   if (tableRows <= EXACT_COUNT_TABLE_ROWS) {
     const [row] = await queryRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from companies ${whereClause(condition)}`,
+      sql`select count(*)::int as n from ${source} ${whereClause(condition)}`,
     );
     return { total: row?.n ?? 0, isApproximate: false, tableRows };
   }
   if (!condition) return { total: roundEstimate(tableRows), isApproximate: true, tableRows };
   const estimate = knownEstimate ?? (await sampledEstimate(db, condition));
   if (estimate > TRUSTED_ESTIMATE) return { total: roundEstimate(estimate), isApproximate: true, tableRows };
-  const capped = await cappedCount(db, condition);
+  const capped = await cappedCount(db, condition, source);
   if (capped <= EXACT_COUNT_LIMIT) return { total: capped, isApproximate: false, tableRows };
   return { total: roundEstimate(Math.max(estimate, EXACT_COUNT_LIMIT + 1)), isApproximate: true, tableRows };
 }

@@ -6,6 +6,7 @@ import { CARD_COLUMNS, type CardRow } from "./search-card.server";
 import { type ConditionParts, whereClause } from "./search-filters.server";
 import { searchOrder, sortColumn } from "./search-order.server";
 import { type IndexWalk, MAX_WALK_ROWS } from "./search-plan";
+import { WHOLE_TABLE } from "./search-source.server";
 
 /** The companies table, aliased "c", so the filter SQL (which names "companies") keeps working. */
 const FROM = sql.raw(`companies c`);
@@ -22,7 +23,8 @@ function ordersOf(sort: SortValue): { order: SQL; orderC: SQL } {
 }
 
 /**
- * The rows of one page. Selective searches read their matches (a materialized CTE) and sort them. Others
+ * The rows of one page. Selective searches read their matches (a materialized CTE, from `source`:
+ * searchSource) and sort them. Others
  * walk the order's index and filter as they go, which finds a page of a search that matches more than 0.5% of
  * the table within a few thousand rows. On a large table that walk is fenced: the filter applies to a
  * subquery that reads the index in order (`walk.rows` rows at most, from the sampled match rate), because
@@ -35,6 +37,7 @@ export async function pageRows(
   { page, size, sort }: PageSpec,
   selective: boolean,
   walk?: IndexWalk,
+  source: SQL = WHOLE_TABLE,
 ): Promise<CardRow[]> {
   const offset = (page - 1) * size;
   const { order, orderC } = ordersOf(sort);
@@ -42,7 +45,7 @@ export async function pageRows(
     return queryRows<CardRow>(
       db,
       sql`with m as materialized (
-            select id, ${sortColumn(sort)} from companies ${whereClause(condition)}
+            select id, ${sortColumn(sort)} from ${source} ${whereClause(condition)}
           ), p as (
             select id from m order by ${order} limit ${size} offset ${offset}
           )
@@ -115,13 +118,14 @@ export async function pageWithTotal(
   db: Db,
   condition: SQL,
   { page, size, sort }: PageSpec,
+  source: SQL = WHOLE_TABLE,
 ): Promise<{ rows: CardRow[]; total: number | null }> {
   const offset = (page - 1) * size;
   const { order, orderC } = ordersOf(sort);
   const found = await queryRows<CardRow & { total: number }>(
     db,
     sql`with m as materialized (
-          select id, ${sortColumn(sort)}, count(*) over ()::int as total from companies ${whereClause(condition)}
+          select id, ${sortColumn(sort)}, count(*) over ()::int as total from ${source} ${whereClause(condition)}
         ), p as (
           select id, total from m order by ${order} limit ${size} offset ${offset}
         )

@@ -11,6 +11,7 @@ import { readDataVersion } from "./data-version.server";
 import { countMatches, EXACT_COUNT_LIMIT, invalidateSearchCounts, searchCompanies } from "./search.server";
 import { estimatedRowsSince } from "./search-count.server";
 import { dateRangeWalk } from "./search-plan";
+import { COVERED_TEXT_MAX_BYTES, searchSource } from "./search-source.server";
 
 const database = setUpTestDatabase();
 beforeEach(() => {
@@ -166,6 +167,77 @@ describe("filters (spec 9)", () => {
       await names({ q: "seed", industry: ["SaaS"], location: ["country:Germany"], date: "90d" }),
     ).toEqual(["SaaS Seed"]);
     expect(await names({ q: "seed", location: ["country:India"] })).toEqual([]);
+  });
+});
+
+describe("text with a stage: the short and long texts' parts (migration 0025, searchSource)", () => {
+  const longDescription = `Orbital freight ${"for ground stations and launch partners ".repeat(60)}`;
+
+  beforeEach(async () => {
+    await database.db
+      .insert(companies)
+      .values([
+        company("Orbit Short", { lastFundingType: "Seed", description: "Orbital freight" }),
+        company("Orbit Long", { lastFundingType: "Seed", description: longDescription }),
+        company("Orbit Series A", { lastFundingType: "Series A", description: longDescription }),
+        company("Plain Seed", { lastFundingType: "Seed", description: "Payroll" }),
+      ]);
+    await database.db.execute(sql`analyze companies`);
+  });
+
+  it("finds a match in either part exactly once, on the small and the large table's paths", async () => {
+    const [long] = await queryRows<{ bytes: number }>(
+      database.db,
+      sql`select octet_length(search_text) as bytes from companies where organization_name = 'Orbit Long'`,
+    );
+    expect(long?.bytes).toBeGreaterThan(COVERED_TEXT_MAX_BYTES);
+    for (const smallTableRows of [undefined, 0]) {
+      for (const state of [
+        { q: "orbital", stage: ["Seed"] },
+        { q: "orbital", stage: ["Seed", "Series A"], page: 2, size: 1 },
+        { q: "ground stations", stage: ["Seed"], date: "1y" },
+      ] as Array<Partial<SearchState>>) {
+        invalidateSearchCounts();
+        const full = { ...EMPTY_SEARCH, ...state };
+        const result = await searchCompanies(database.db, full, {
+          canSeeEmails: true,
+          today: TODAY,
+          smallTableRows,
+        });
+        // The same search without the stage reads the table itself: the stage's share of it must be equal.
+        invalidateSearchCounts();
+        const whole = await searchCompanies(
+          database.db,
+          { ...full, stage: [], page: 1, size: 100 },
+          { canSeeEmails: true, today: TODAY, smallTableRows },
+        );
+        const expected = whole.companies.filter((card) => full.stage.includes(card.lastFundingType ?? ""));
+        expect(result.total, JSON.stringify(state)).toBe(expected.length);
+        expect(result.isTotalApproximate).toBe(false);
+        const start = (result.page - 1) * full.size;
+        expect(result.companies.map((card) => card.organizationName)).toEqual(
+          expected.slice(start, start + full.size).map((card) => card.organizationName),
+        );
+      }
+    }
+    expect(await names({ q: "orbital", stage: ["Seed"] })).toEqual(["Orbit Long", "Orbit Short"].sort());
+  });
+
+  it("the covering index is usable for the short texts' part: its predicate is the one the query spells", async () => {
+    // Plans other than index scans switched off (in one transaction: one connection), so the plan shows
+    // which indexes PostgreSQL may use for each part: a partial index only when the query implies its predicate.
+    const text = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const plan = await queryRows<{ "QUERY PLAN": string }>(
+        tx,
+        sql`explain select count(*) from ${searchSource({ q: "orbital", stage: ["Seed"] })}
+            where companies.last_funding_type = 'Seed' and companies.search_text like '%orbital%'`,
+      );
+      return plan.map((row) => row["QUERY PLAN"]).join("\n");
+    });
+    expect(text).toContain("companies_stage_date_text_idx");
+    expect(text).toContain("companies_stage_date_long_text_idx");
   });
 });
 

@@ -27,6 +27,7 @@ import {
   walkFor,
   walksCoveringIndex,
 } from "./search-plan";
+import { searchSource } from "./search-source.server";
 
 // Tests and the search benchmark reach the count and its cache through this module.
 export { countMatches } from "./search-count.server";
@@ -58,6 +59,8 @@ export async function searchCompanies(
 ): Promise<SearchResult> {
   const today = options.today ?? new Date();
   const condition = searchConditions(state, today);
+  // Where the matches are read from: the table, or for text with a stage its two covered parts.
+  const source = searchSource(state);
   // The data version before any count: a count is stored under the version it is at least as new as.
   const [tableRows, version] = await Promise.all([
     estimatedTableRows(db),
@@ -80,12 +83,14 @@ export async function searchCompanies(
     // One pass over the matches gave the page and the exact total: the total is kept for the next page.
     ({ count, rows } = combined);
   } else if (small) {
-    count = await cachedCount(db, version, state, today, () => countMatches(db, condition));
+    count = await cachedCount(db, version, state, today, () =>
+      countMatches(db, condition, undefined, source),
+    );
     page = Math.min(page, pageCountOf(count.total, size));
     // Past page 1 of a text search, reading the matches and sorting them beats walking the date index
     // through thousands of rows ('software' page 200, 17,555 rows on PGlite: 26 -> 21 ms).
     const readMatches = isSelective(count.total, tableRows, sort) || (state.q !== "" && page > 1);
-    rows = count.total === 0 ? [] : await pageRows(db, condition, spec(page), readMatches);
+    rows = count.total === 0 ? [] : await pageRows(db, condition, spec(page), readMatches, undefined, source);
   } else {
     // Issue 15: an amount or total order walks its covering index when that pays. With every condition
     // covered the planner, which knows those columns' statistics, chooses between the walk and reading the
@@ -96,7 +101,7 @@ export async function searchCompanies(
     const sampled = covering && !allCovered ? await sampledParts(db, parts) : undefined;
     if (condition && (allCovered || (sampled && walksCoveringIndex(sort, page * size, sampled)))) {
       [count, rows] = await Promise.all([
-        cachedCount(db, version, state, today, () => countMatches(db, condition, sampled?.estimate)),
+        cachedCount(db, version, state, today, () => countMatches(db, condition, sampled?.estimate, source)),
         pageByCoveringWalk(db, parts, spec(page)),
       ]);
       if (page > pageCountOf(count.total, size)) {
@@ -137,12 +142,12 @@ export async function searchCompanies(
       condition && readMatches(page) && !cached ? await pageAndCount(cache, condition, spec(page)) : null;
     if (once) return resultOf(once.rows, once.count, page, size, options.canSeeEmails);
     [count, rows] = await Promise.all([
-      cachedCount(db, version, state, today, () => countMatches(db, condition, estimate)),
-      pageRows(db, condition, spec(page), readMatches(page), walkAt(page)),
+      cachedCount(db, version, state, today, () => countMatches(db, condition, estimate, source)),
+      pageRows(db, condition, spec(page), readMatches(page), walkAt(page), source),
     ]);
     if (page > pageCountOf(count.total, size)) {
       page = pageCountOf(count.total, size);
-      rows = await pageRows(db, condition, spec(page), readMatches(page), walkAt(page));
+      rows = await pageRows(db, condition, spec(page), readMatches(page), walkAt(page), source);
     }
   }
   return resultOf(rows, count, page, size, options.canSeeEmails);
@@ -165,7 +170,7 @@ async function pageAndCount(
   condition: SQL,
   page: PageSpec,
 ): Promise<{ rows: CardRow[]; count: MatchCount } | null> {
-  const { rows, total } = await pageWithTotal(db, condition, page);
+  const { rows, total } = await pageWithTotal(db, condition, page, searchSource(state));
   if (total === null) return null;
   const count = await storeCount(
     db,
