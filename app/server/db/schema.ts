@@ -93,6 +93,9 @@ export const companies = pgTable(
     index("companies_website_domain_idx").on(table.websiteDomain),
     index("companies_name_key_idx").on(table.nameKey),
     index("companies_last_funding_type_idx").on(table.lastFundingType, table.lastFundingDate),
+    // Also on (stage, date), written by migration 0025 alone (Drizzle cannot spell INCLUDE): a partial index
+    // that carries id, country, suppressed and search_text for texts up to 2,000 bytes, and one for longer
+    // texts (search-source.server.ts reads the two together).
     index("companies_industries_idx").using("gin", table.industries),
     index("companies_industry_groups_idx").using("gin", table.industryGroups),
     index("companies_country_region_city_idx").on(table.country, table.region, table.city),
