@@ -1,7 +1,7 @@
 import { filtersOf, type SearchState } from "~/core/search-params";
 import { cachedLru } from "../cache.server";
 import type { Db } from "../db/database.server";
-import type { MatchCount } from "./search-count.server";
+import { invalidatePlannedRows, type MatchCount } from "./search-count.server";
 
 // spec 9: search data is cached for 5 minutes. Counts are the costly half of a search (every match is
 // visited), and paging through results repeats them. A count is served only at the data version it was
@@ -56,9 +56,10 @@ export function cachedCount(
 }
 
 /**
- * Forget this process's cached counts at once (invalidateCatalog() calls it after a write here). Other
- * processes drop theirs by the data version.
+ * Forget this process's cached counts, and the planner's estimates that steer searches, at once
+ * (invalidateCatalog() calls it after a write here). Other processes drop theirs by the data version.
  */
 export function invalidateSearchCounts(): void {
   counts.invalidate();
+  invalidatePlannedRows();
 }

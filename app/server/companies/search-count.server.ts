@@ -1,4 +1,5 @@
 import { and, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { cachedLru, cachedPerKey } from "../cache.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
@@ -30,19 +31,21 @@ export function estimatedTableRows(db: Db): Promise<number> {
   return tableRowEstimate.get(db, TABLE_ROWS_VERSION);
 }
 
-// The planner's estimate for a date filter's window changes with ANALYZE and the day; a write in any process
-// changes the data version, and the hour bounds the rest. A handful of keys: one per date option a day.
-const windowRowEstimates = cachedLru<Db, number>({ ttlMs: 60 * 60_000, maxEntries: 32 });
+// The planner's estimates change with ANALYZE and, for a date window, with the day (the cutoff is in the
+// condition); a write in any process changes the data version, and the hour bounds the rest.
+const plannedRowEstimates = cachedLru<Db, number>({ ttlMs: 60 * 60_000, maxEntries: 256 });
+const dialect = new PgDialect();
 
 /**
- * The planner's estimate of the rows whose last round is on or after `cutoff` (YYYY-MM-DD), from its column
- * statistics: a plan, not a count (a year is about a third of the table). Cached per data version.
+ * The planner's estimate of the companies rows `condition` keeps, from its column statistics (an EXPLAIN: a
+ * plan, not a count). Cached per data version under the condition's SQL and parameters.
  */
-export function estimatedRowsSince(db: Db, version: string, cutoff: string): Promise<number> {
-  return windowRowEstimates.get(db, cutoff, version, async () => {
+async function plannedRows(db: Db, version: string, condition: SQL): Promise<number> {
+  const { sql: text, params } = dialect.sqlToQuery(condition);
+  return plannedRowEstimates.get(db, JSON.stringify([text, params]), version, async () => {
     const [row] = await queryRows<{ "QUERY PLAN": unknown }>(
       db,
-      sql`explain (format json) select 1 from companies where last_funding_date >= ${cutoff}::date`,
+      sql`explain (format json) select 1 from companies where ${condition}`,
     );
     const plan = row?.["QUERY PLAN"];
     const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as Array<{
@@ -50,6 +53,24 @@ export function estimatedRowsSince(db: Db, version: string, cutoff: string): Pro
     }>;
     return Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0);
   });
+}
+
+/** The planner's estimate of the rows whose last round is on or after `cutoff` (YYYY-MM-DD). */
+export function estimatedRowsSince(db: Db, version: string, cutoff: string): Promise<number> {
+  return plannedRows(db, version, sql`last_funding_date >= ${cutoff}::date`);
+}
+
+/**
+ * The planner's estimate of the rows a search's covered conditions keep (stage, country or continent,
+ * amount, date: columns with statistics), the text and other uncovered conditions left out.
+ */
+export function estimatedCoveredRows(db: Db, version: string, covered: readonly SQL[]): Promise<number> {
+  return plannedRows(db, version, and(...covered) ?? sql`true`);
+}
+
+/** Forget the planner's estimates (with the counts: invalidateSearchCounts). */
+export function invalidatePlannedRows(): void {
+  plannedRowEstimates.invalidate();
 }
 
 async function cappedCount(db: Db, condition: SQL | undefined, source: SQL): Promise<number> {

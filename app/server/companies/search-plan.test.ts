@@ -3,13 +3,24 @@ import { MAX_PAGE, PAGE_SIZE } from "~/core/search-params";
 import {
   dateRangeWalk,
   isSelective,
+  ONE_PASS_WINDOW_ROWS,
   pageCountOf,
+  readsWindowInOnePass,
   roundEstimate,
   walkFor,
   walksCoveringIndex,
 } from "./search-plan";
 
 describe("search plan", () => {
+  it("reads a text-with-stage window of up to 60,000 rows in one pass, not a larger one", () => {
+    expect(ONE_PASS_WINDOW_ROWS).toBe(60_000);
+    expect(readsWindowInOnePass(0)).toBe(true);
+    expect(readsWindowInOnePass(26_336)).toBe(true);
+    expect(readsWindowInOnePass(60_000)).toBe(true);
+    expect(readsWindowInOnePass(60_001)).toBe(false);
+    expect(readsWindowInOnePass(240_000)).toBe(false);
+  });
+
   it("calls a search selective under 0.5% of the table, or 500 matches", () => {
     expect(isSelective(500, 17_555)).toBe(true);
     expect(isSelective(501, 17_555)).toBe(false);

@@ -64,6 +64,20 @@ export function walksCoveringIndex(
   return visits * 5 <= estimate;
 }
 
+/**
+ * Issue 15: a text search with a stage filter whose stage, place, amount and date leave at most this many
+ * rows (the planner's estimate) reads them in one pass for its page and exact total, without the 1% sample
+ * first: searchSource's covering index matches the text in its entries, so the pass costs what the window's
+ * size says, whatever the text. 'health' + Series A + North America + last year on 1,000,000 rows: a window
+ * of 26,000 rows, read in 15-18 ms; the sample took 5.5 ms more before it. 60,000 rows take about 25 ms.
+ */
+export const ONE_PASS_WINDOW_ROWS = 60_000;
+
+/** Whether a window of `windowRows` (ONE_PASS_WINDOW_ROWS) is read in one pass. */
+export function readsWindowInOnePass(windowRows: number): boolean {
+  return windowRows <= ONE_PASS_WINDOW_ROWS;
+}
+
 /** How far a page query may walk the date index: `rows` entries of a table of about `tableRows`. */
 export interface IndexWalk {
   rows: number;
