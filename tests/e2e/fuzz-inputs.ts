@@ -386,6 +386,13 @@ const REQUEST_TIMEOUT_MS = 10_000;
  */
 const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
 
+/**
+ * Node's limit on a request's line and headers (http.maxHeaderSize, 16 KB). A longer request target is
+ * answered 431 by Node's own parser, which then destroys the connection: a client still writing the rest of
+ * its request gets a TCP reset that can overtake the 431, as with a body over DRAIN_LIMIT_BYTES.
+ */
+const MAX_HEAD_BYTES = http.maxHeaderSize;
+
 export function newStats(): EndpointStats {
   return { runs: 0, statuses: new Map(), maxLatencyMs: 0, kinds: new Map() };
 }
@@ -453,13 +460,21 @@ function exchange(
       },
     );
     sent.on("timeout", () => sent.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
+    // The request's line and headers, as sent (the 431 rule below).
+    const headBytes =
+      Buffer.byteLength(`${request.method} ${requestTarget(request.path)} HTTP/1.1\r\n`) +
+      Object.entries(sent.getHeaders()).reduce(
+        (sum, [name, value]) => sum + Buffer.byteLength(`${name}: ${String(value)}\r\n`),
+        0,
+      );
     sent.on("error", (error: NodeJS.ErrnoException) => {
       if (status !== undefined) resolve({ status, text });
-      // A body over the drain limit is cut off mid-upload: the peer's TCP reset can overtake the 413. Reported
-      // as "reset", never as a pass of a 5xx. A smaller body must get its answer.
+      // A body over the drain limit is cut off mid-upload, and a head over Node's limit is refused by its
+      // parser: the peer's TCP reset can overtake the 413 or 431. Reported as "reset" (the server is then
+      // checked to be up), never as a pass of a 5xx. A smaller request must get its answer.
       else if (
         (error.code === "ECONNRESET" || error.code === "EPIPE") &&
-        (bytes?.byteLength ?? 0) > DRAIN_LIMIT_BYTES
+        ((bytes?.byteLength ?? 0) > DRAIN_LIMIT_BYTES || headBytes > MAX_HEAD_BYTES)
       ) {
         resolve({ status: "reset", text: "" });
       } else reject(error);
