@@ -2,7 +2,7 @@
 // file on disk (a stat) for every request it sees. Only requests whose first path segment names an entry of
 // that directory are handed to it: every page and API request used to pay for a failed stat (issue 15
 // item 8). The directory is a build's output and does not change while the server runs.
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import express from "express";
 
 /**
@@ -11,7 +11,8 @@ import express from "express";
  * @returns {import("express").RequestHandler}
  */
 export function publicFiles(dir, options) {
-  const entries = new Set(readdirSync(dir));
+  // No directory (a build without public files) serves nothing, as express.static would.
+  const entries = new Set(existsSync(dir) ? readdirSync(dir) : []);
   const serve = express.static(dir, options);
   return (request, response, next) => {
     const first = request.path.split("/", 2)[1] ?? "";

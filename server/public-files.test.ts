@@ -20,10 +20,10 @@ describe("publicFiles", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   afterEach(() => server?.close());
 
-  async function start(): Promise<{ origin: string; reachedApp: string[] }> {
+  async function start(served = dir): Promise<{ origin: string; reachedApp: string[] }> {
     const reachedApp: string[] = [];
     const app = express();
-    app.use(publicFiles(dir, { maxAge: "1h" }));
+    app.use(publicFiles(served, { maxAge: "1h" }));
     app.use((request, response) => {
       reachedApp.push(request.path);
       response.send("page");
@@ -58,5 +58,11 @@ describe("publicFiles", () => {
       "/icons/missing.svg",
       "/%zz",
     ]);
+  });
+
+  it("serves nothing, and starts, when the directory does not exist", async () => {
+    const { origin, reachedApp } = await start(path.join(dir, "missing"));
+    expect(await (await fetch(`${origin}/favicon.svg`)).text()).toBe("page");
+    expect(reachedApp).toEqual(["/favicon.svg"]);
   });
 });
