@@ -27,5 +27,10 @@ export const WHOLE_TABLE = sql.raw("companies");
  * filter SQL (which names "companies") reads its rows.
  */
 export function searchSource(state: Pick<SearchState, "q" | "stage">): SQL {
-  return state.q !== "" && state.stage.length > 0 ? SPLIT_BY_TEXT_LENGTH : WHOLE_TABLE;
+  return readsCoveredTextParts(state) ? SPLIT_BY_TEXT_LENGTH : WHOLE_TABLE;
+}
+
+/** Whether searchSource reads the two covered parts: a text search with a stage filter. */
+export function readsCoveredTextParts(state: Pick<SearchState, "q" | "stage">): boolean {
+  return state.q !== "" && state.stage.length > 0;
 }

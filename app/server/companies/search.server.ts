@@ -29,7 +29,7 @@ import {
   walkFor,
   walksCoveringIndex,
 } from "./search-plan";
-import { searchSource, WHOLE_TABLE } from "./search-source.server";
+import { readsCoveredTextParts, searchSource } from "./search-source.server";
 
 // Tests and the search benchmark reach the count and its cache through this module.
 export { countMatches } from "./search-count.server";
@@ -79,7 +79,7 @@ export async function searchCompanies(
   // searches without text with an index-only count.
   const isDeepUncounted = small && state.q !== "" && page > 1 && !peekCount(db, version, state, today);
   // The count cache's key and version, and a one-pass reading of page and exact total that stores the total.
-  const cache = { db, version, state, today, tableRows };
+  const cache = { db, version, state, today, tableRows, source };
   const combined = isDeepUncounted && condition ? await pageAndCount(cache, condition, spec(page)) : null;
   if (combined) {
     // One pass over the matches gave the page and the exact total: the total is kept for the next page.
@@ -120,7 +120,7 @@ export async function searchCompanies(
     const cached = peekCount(db, version, state, today);
     // Text with a stage, its covered filters leaving a small window (readsWindowInOnePass): one pass over the
     // window gives page and exact total, for less than the sample would cost before the same pass.
-    if (condition && !cached && !sampled && source !== WHOLE_TABLE) {
+    if (condition && !cached && !sampled && readsCoveredTextParts(state)) {
       const windowRows = await estimatedCoveredRows(db, version, parts.covered);
       const once = readsWindowInOnePass(windowRows) ? await pageAndCount(cache, condition, spec(page)) : null;
       if (once) return resultOf(once.rows, once.count, page, size, options.canSeeEmails);
@@ -168,6 +168,8 @@ interface CountCacheKey {
   state: SearchState;
   today: Date;
   tableRows: number;
+  /** Where the matches are read from (searchSource). */
+  source: SQL;
 }
 
 /**
@@ -175,11 +177,11 @@ interface CountCacheKey {
  * search's count; null when the page lies past the last match (the caller counts and clamps then).
  */
 async function pageAndCount(
-  { db, version, state, today, tableRows }: CountCacheKey,
+  { db, version, state, today, tableRows, source }: CountCacheKey,
   condition: SQL,
   page: PageSpec,
 ): Promise<{ rows: CardRow[]; count: MatchCount } | null> {
-  const { rows, total } = await pageWithTotal(db, condition, page, searchSource(state));
+  const { rows, total } = await pageWithTotal(db, condition, page, source);
   if (total === null) return null;
   const count = await storeCount(
     db,
