@@ -91,7 +91,7 @@ async function serve(role) {
       next();
     });
   }
-  // Issue 12 defect 7: nosniff, referrer policy, framing protection... on every response (documents get them,
+  // docs/product.md#security: nosniff, referrer policy, framing protection... on every response (documents get them,
   // with their Content-Security-Policy, from entry.server.tsx).
   app.use(securityHeaders(lifecycle.securityHeadersFor));
   installClientIp(app, parseTrustedProxies(process.env.TRUSTED_PROXIES));
@@ -111,7 +111,7 @@ async function serve(role) {
   // The CSV export is piped with backpressure by our own bridge, not React Router's writer (decision 006).
   app.all("/api/export-csv", streamingRoute(lifecycle.exportCsv, { logger }));
   app.all("/api/export-lps", streamingRoute(lifecycle.exportLpsCsv, { logger }));
-  // The sitemaps too: a company sitemap streams up to 45,000 URLs from the database (issue 13).
+  // The sitemaps too: a company sitemap streams up to 45,000 URLs from the database (docs/product.md#directory).
   app.get(["/sitemap.xml", "/sitemaps/:file"], streamingRoute(lifecycle.handleSitemapRequest, { logger }));
   app.all("/{*splat}", createRequestHandler({ build }));
   // Anything thrown to Express: logged, and 503 with Retry-After when the database is unavailable.

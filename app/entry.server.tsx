@@ -28,7 +28,7 @@ export { handleSitemapRequest } from "./server/sitemaps/sitemap-endpoint.server"
 
 export const streamTimeout = 5_000;
 
-/** Issue 12 defect 7: the security headers (no CSP) of any response; server.mjs sends them on the rest. */
+/** docs/product.md#security: the security headers (no CSP) of any response; server.mjs sends them on the rest. */
 export function securityHeadersFor(pathname: string): Record<string, string> {
   return securityHeaders(env(), { pathname });
 }
@@ -40,7 +40,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext?: RouterContextProvider,
 ) {
-  // Issue 12 defect 7: a Content-Security-Policy whose nonce (new for every document) the inline scripts carry.
+  // docs/product.md#security: a Content-Security-Policy whose nonce (new for every document) the inline scripts carry.
   const nonce = randomBytes(16).toString("base64");
   const pathname = new URL(request.url).pathname;
   for (const [name, value] of Object.entries(securityHeaders(env(), { pathname, nonce }))) {

@@ -25,9 +25,9 @@ import { getSiteSettings } from "./server/settings/site-settings.server";
 
 /** Every request's middleware, outermost first. */
 export const middleware: Route.MiddlewareFunction[] = [
-  // Issue 12 defect 7: personal responses are never stored (outermost, so it sees every final response).
+  // docs/product.md#security: personal responses are never stored (outermost, so it sees every final response).
   noStoreForPersonalResponses,
-  // Issue 12 defect 3: a `.data` request or resource route that lost its database answers 503 (see the module).
+  // docs/product.md#security: a `.data` request or resource route that lost its database answers 503 (see the module).
   databaseUnavailableMiddleware,
 ];
 

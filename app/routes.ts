@@ -32,16 +32,16 @@ export default [
     route("companies/:letter", "routes/directory/letter.tsx"),
   ]),
   route("company/:companySlug", "routes/company/company.tsx"),
-  // Comparison pages: the hub, six competitors and company against company (issue 14)
+  // Comparison pages: the hub, six competitors and company against company (docs/product.md#compare)
   ...prefix("compare", [index("routes/compare/hub.tsx"), route(":slug", "routes/compare/compare.tsx")]),
 
   route("search", "routes/search/search.tsx"),
-  // The limited-partners database (issue 17): the search page's anatomy over LPs and their contacts
+  // The limited-partners database (docs/product.md#lps): the search page's anatomy over LPs and their contacts
   route("lps", "routes/lps/lps.tsx"),
-  // The converter (issue 18): a file into a CRM's or an outreach tool's import format
+  // The converter (docs/product.md#converter): a file into a CRM's or an outreach tool's import format
   route("converter", "routes/converter/converter.tsx"),
   route("profile", "routes/account/profile.tsx"),
-  // Issue 19: a digest's unsubscribe link (signed; works without signing in)
+  // docs/product.md#alerts: a digest's unsubscribe link (signed; works without signing in)
   route("alerts/unsubscribe/:token", "routes/account/alert-unsubscribe.tsx"),
 
   // Subscriptions: the plan pages, the payment return and the demo provider's checkout page
@@ -49,7 +49,7 @@ export default [
   route("success", "routes/billing/success.tsx"),
   route("demo-checkout/:id", "routes/billing/demo-checkout.tsx"),
 
-  // The admin console (issue 16): every loader and action checks the admin role on the server
+  // The admin console (docs/product.md#admin): every loader and action checks the admin role on the server
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/overview.tsx"),
@@ -76,7 +76,7 @@ export default [
     route("export-csv", "routes/api/export-csv.ts"),
     route("export-preview", "routes/api/export-preview.ts"),
     route("search-facets", "routes/api/search-facets.ts"),
-    // Issue 19: saved searches (list, save; rename, alert frequency, delete)
+    // docs/product.md#alerts: saved searches (list, save; rename, alert frequency, delete)
     route("saved-searches", "routes/api/saved-searches.ts"),
     route("saved-searches/:id", "routes/api/saved-search.ts"),
     route("export-lps", "routes/api/export-lps.ts"),

@@ -1,4 +1,4 @@
-// `npm run bench:alerts -- [--searches N] [--users U] [--fresh F] [--count C] [--same-process]`: issue 19's daily alert run.
+// `npm run bench:alerts -- [--searches N] [--users U] [--fresh F] [--count C] [--same-process]`: docs/product.md#alerts's daily alert run.
 //
 // On the configured database (DATABASE_URL; else a temporary PGlite directory seeded with --count companies):
 // U subscribers with N saved searches between them, every one with a daily alert and due, drawn from the
@@ -280,7 +280,7 @@ PROBES.forEach((probe, index) => {
   );
 });
 // The issue's target: the run does not raise /search p95 above its target (bench:search's 50 ms per query). A
-// query already above it before the run (bench:search's known miss, issue 15) must not be raised by more than
+// query already above it before the run (bench:search's known miss, docs/product.md#search) must not be raised by more than
 // the noise of one run (20%).
 const raised = PROBES.filter((_probe, index) => {
   const was = percentile(before[index] ?? [], 95);

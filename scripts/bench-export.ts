@@ -1,7 +1,7 @@
-// `npm run bench:export -- [--rows N] [--batch B] [--runs R] [--data-dir DIR] [--server]`: the issue 6 export
+// `npm run bench:export -- [--rows N] [--batch B] [--runs R] [--data-dir DIR] [--server]`: the docs/product.md#export
 // benchmark. With --server it measures through `node server.mjs` over HTTP instead (bench-export-server.ts;
 // run `npm run build` first), reporting the server process's RSS.
-// `--new-only [--prior P]` measures issue 19's "new leads only" instead: a bench user who has exported P
+// `--new-only [--prior P]` measures docs/product.md#export's "new leads only" instead: a bench user who has exported P
 // companies (default 500,000, at most N; written with one insert ... select) exports, leaving those out, the
 // search whose new leads are about a tenth of the rows (100,000 of 1,000,000), against the target of 4 s.
 // Seeds N demo companies into the configured database (DATABASE_URL, else a PGlite directory: --data-dir to
@@ -146,7 +146,7 @@ async function measure(run: number): Promise<void> {
   );
 }
 
-/** The issue 19 target: a "new leads only" export of 100,000 rows against 500,000 exported before. */
+/** The docs/product.md#export target: a "new leads only" export of 100,000 rows against 500,000 exported before. */
 const NEW_ONLY_TARGET_SECONDS = 4;
 const BENCH_USER = "bench_new_leads_user";
 

@@ -1,6 +1,6 @@
 // `npm run bench:load -- [--url URL] [--processes N] [--connections 50] [--duration 30s] [--threads 2]
 //   [--as visitor|subscriber]`
-// The issue 15 item 8 load benchmark: wrk (/usr/bin/wrk, `apt-get install wrk`) sends a fixed mix of
+// The decision 012 load benchmark: wrk (/usr/bin/wrk, `apt-get install wrk`) sends a fixed mix of
 // searches, half as server-rendered HTML (`/search?...`) and half as a client navigation's data
 // (`/search.data?...`), as a signed-out visitor (the default) or, with `--as subscriber`, as a signed-in user
 // with an active Pro plan: the path paying users take (their session and access read, full emails, the
@@ -24,7 +24,7 @@
 // server-rendered searches alone, 10 s with 4 connections) for the node CPU of one server-rendered /search;
 // each search of the mix alone (--breakdown-requests 10 one after another: where the CPU goes); and the size of a 50-card /search page and of its /search.data, uncompressed and as a browser gets them.
 // A warm-up run (10 s, not counted) fills every process's count caches first, as steady traffic would.
-// The targets of issue 15 item 8 are checked (PASS/FAIL); the exit code is 0 unless the run itself failed.
+// The targets of decision 012 are checked (PASS/FAIL); the exit code is 0 unless the run itself failed.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -37,10 +37,10 @@ import { authPost, sessionCookieOf } from "./bench-auth.mjs";
 import { buildIfStale } from "./build-if-stale.mjs";
 import { waitForServer } from "./wait-for-server.mjs";
 
-// Issue 15 item 8, before several processes: one process, 1,000,000 companies on PostgreSQL, this mix's
+// Decision 012, before several processes: one process, 1,000,000 companies on PostgreSQL, this mix's
 // predecessor (eight searches), 50 connections, 30 s.
 const BASELINE = { requestsPerSecond: 36.5, p50Ms: 1370, p99Ms: 1760, timeouts: 28 };
-// Issue 15 item 8 also names a node CPU per server-rendered search (10 ms) and a 50-card page's HTML before
+// Decision 012 also names a node CPU per server-rendered search (10 ms) and a 50-card page's HTML before
 // compression (120 KB, counted as the figures are printed: 1 KB = 1,024 bytes).
 const TARGET = {
   requestsPerSecond: 2 * BASELINE.requestsPerSecond,
@@ -763,7 +763,7 @@ try {
     `PostgreSQL CPU: its own processes and ${serverRoot ? "the backends the server's processes are connected to" : DATABASE_NAME ? `the backends of database ${DATABASE_NAME}` : "every backend"}`,
   );
   console.log(
-    `baseline (issue 15 item 8, one process): ${BASELINE.requestsPerSecond} req/s, p50 ${BASELINE.p50Ms} ms, p99 ${BASELINE.p99Ms} ms, ${BASELINE.timeouts} timeouts`,
+    `baseline (decision 012, one process): ${BASELINE.requestsPerSecond} req/s, p50 ${BASELINE.p50Ms} ms, p99 ${BASELINE.p99Ms} ms, ${BASELINE.timeouts} timeouts`,
   );
   console.log("");
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length)));

@@ -1,4 +1,4 @@
-// `npm run bench:pages -- [--runs 200] [--data-dir DIR]`: the issue 13 benchmark. Starts the production
+// `npm run bench:pages -- [--runs 200] [--data-dir DIR]`: the docs/product.md#directory benchmark. Starts the production
 // server (`npm run build` first; the flags `npm start` uses) on DATABASE_URL (or a PGlite DATA_DIR), seeded
 // beforehand (`npm run db:seed -- --count 1000000`), then over HTTP as a visitor:
 // - company pages (`--runs` different companies, taken from the company sitemaps), p50/p95;

@@ -68,7 +68,7 @@ const QUERIES: Array<[string, Partial<SearchState>]> = [
   ["'software' + Germany + $1M-$5M", { q: "software", location: ["country:Germany"], amount: "1m-5m" }],
   ["no filter, page 200", { page: 200 }],
   ["'software', page 200", { q: "software", page: 200 }],
-  // Issue 15: several values in one filter (OR), and every sort order.
+  // docs/product.md#filters: several values in one filter (OR), and every sort order.
   ["stages Seed | Series A", { stage: ["Seed", "Series A"] }],
   ["industries SaaS | FinTech | AI", { industry: ["SaaS", "FinTech", "Artificial Intelligence (AI)"] }],
   [
@@ -225,7 +225,7 @@ try {
     }, runs);
     // Warm: the count is cached (paging, back/forward, the same search within 5 minutes).
     const warm = await time(() => searchCompanies(db, state, { canSeeEmails: true, today }), runs);
-    // Issue 15: the option counts of the three multi-select filters for this search, cold (cache cleared).
+    // docs/product.md#filters: the option counts of the three multi-select filters for this search, cold (cache cleared).
     const facets = await time(async () => {
       invalidateSearchFacets();
       await searchFacets(db, state, today);
@@ -258,7 +258,7 @@ try {
   console.log(
     `worst p95 ${worst.p95.toFixed(1)} ms cold, ${worst.warmP95.toFixed(1)} ms warm; smallest speed-up at p95 (cold) ${worst.ratio.toFixed(1)}x; worst facet counts p95 ${worst.facetsP95.toFixed(1)} ms (cold)`,
   );
-  // Issue 15 targets: 1,000,000 on PostgreSQL: page+count <= 50 ms, facets <= 100 ms, >= 20x the
+  // docs/product.md#filters targets: 1,000,000 on PostgreSQL: page+count <= 50 ms, facets <= 100 ms, >= 20x the
   // baseline; 17,555 on PGlite: <= 30 ms and <= 60 ms.
   const target = database.kind === "postgres" ? { page: 50, facets: 100 } : { page: 30, facets: 60 };
   const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");

@@ -1,7 +1,7 @@
 // `node scripts/build-icon-sprite.mjs`: writes public/icons.svg, one <symbol> per icon that repeats on a
 // page (each search card's map pin, mail, globe, external link, copy and check), from lucide-react's own
 // icon data, so cards reference an icon (`<use href="/icons.svg#map-pin">`, ~70 bytes) instead of inlining
-// its SVG (~390 bytes, 250 times on a page of 50 cards: issue 15). Run it after adding a name to SPRITE_ICONS
+// its SVG (~390 bytes, 250 times on a page of 50 cards: docs/product.md#search). Run it after adding a name to SPRITE_ICONS
 // (app/components/ui/sprite-icon.tsx); the output is committed.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -16,7 +16,7 @@ const NAMES = [
   "external-link",
   "copy",
   "check",
-  // The search page's own controls (issue 15: every inline icon on /search cost HTML on every page view).
+  // The search page's own controls (docs/product.md#search: every inline icon on /search cost HTML on every page view).
   "search",
   "sliders-horizontal",
   "layout-grid",
@@ -27,7 +27,7 @@ const NAMES = [
   "chevron-right",
   "chevron-down",
   "clock",
-  // Issue 19: saved searches on /search.
+  // docs/product.md#saved-searches: saved searches on /search.
   "bookmark",
   "bookmark-plus",
 ];

@@ -1,5 +1,5 @@
 // `npm run db:seed -- [--count N] [--lps N] [--seed S] [--replace]`: inserts the deterministic demo data set:
-// N companies, or with --lps N LPs (issue 17; with --count too, both). --replace empties what is seeded first.
+// N companies, or with --lps N LPs (docs/product.md#lps; with --count too, both). --replace empties what is seeded first.
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { invalidateCatalog } from "../app/server/companies/catalog.server";
@@ -63,7 +63,7 @@ const lines = await withAppDatabase(async (database) => {
     });
     await tidyAfterBulkLoad(database.db);
     invalidateCatalog();
-    // Issue 14: the similar companies of the new data set.
+    // docs/product.md#compare: the similar companies of the new data set.
     const similar = await refreshSimilarities(database.db);
     const rate = Math.round(seeded.inserted / (seeded.ms / 1000));
     done.push(

@@ -1,7 +1,7 @@
 // `node scripts/measure-home-js.mjs [URL] [--budget KB]`: the JavaScript a phone downloads for the home page.
 // Opens the page in Debian's Chromium with a phone viewport, waits until it is hydrated and the network is
 // idle, and sums every script response: its gzip size (gzip -6 of the body, what compression() sends) and the
-// bytes that crossed the wire. Exits 1 above the budget (issue 7: under 200 KB gzipped).
+// bytes that crossed the wire. Exits 1 above the budget (docs/product.md#public-pages: under 200 KB gzipped).
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM_HELP, findChromium } from "./find-chromium.mjs";

@@ -1,4 +1,4 @@
-// `npm run similarity:refresh`: computes every company's most similar companies (issue 14) in this process
+// `npm run similarity:refresh`: computes every company's most similar companies (docs/product.md#compare) in this process
 // and makes them current; the app keeps serving the previous ones meanwhile. Run after a large import or
 // seed (both run it themselves) on a database too large for the server to do it (over 100,000 companies).
 import { refreshSimilarities } from "../app/server/similarity/similarity-refresh.server";

@@ -1,8 +1,8 @@
-// Issue 12 defect 3: the server must outlive its database connections. `node server.mjs` runs on a fresh
+// docs/product.md#security: the server must outlive its database connections. `node server.mjs` runs on a fresh
 // PostgreSQL database of its own under light load while every backend of that database is terminated ten
 // times (what a server restart, a failover or `pg_terminate_backend` does). The process stays up, a request
 // that loses its connection answers 503 with Retry-After (never 500), and the next requests succeed.
-// Also issue 12 defect 11: nothing goes to stderr, and every error logged carries the request's id.
+// Also docs/product.md#security: nothing goes to stderr, and every error logged carries the request's id.
 //
 // A separate process, not the request handler in-process: the defect is the process exiting (an unhandled
 // 'error' event of a pg client), which only a process of its own can show, and the export is answered by

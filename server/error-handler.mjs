@@ -1,4 +1,4 @@
-// Express's last error handler (issue 12 defects 3 and 11). Errors that reach Express (a Fetch handler that
+// Express's last error handler (docs/product.md#security). Errors that reach Express (a Fetch handler that
 // throws, React Router's adapter failing) were answered by Express's default handler: a 500 and the stack
 // printed with console.error. Here each is logged through the app's structured logger (its lines name the
 // request's id) and answered with a short body; a lost database connection is a 503 with Retry-After.

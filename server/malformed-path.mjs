@@ -1,4 +1,4 @@
-// Issue 12 defect 4: a path that is not valid percent-encoding (`/api/auth/reset-password/%zz`, a cut-off
+// docs/product.md#accounts: a path that is not valid percent-encoding (`/api/auth/reset-password/%zz`, a cut-off
 // `%E0%A4%A`) cannot name any page of ours. Express's router decodes the path's parameters as it matches
 // `/{*splat}` and throws a URIError for such a path, which reached the last error handler as a 500; this
 // middleware answers it first, with 400 and a message, for every route (better-auth's link routes included).

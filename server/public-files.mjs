@@ -1,6 +1,6 @@
 // The files of build/client (public/ and the build's assets) served by express.static, which looks for a
 // file on disk (a stat) for every request it sees. Only requests whose first path segment names an entry of
-// that directory are handed to it: every page and API request used to pay for a failed stat (issue 15
+// that directory are handed to it: every page and API request used to pay for a failed stat (docs/product.md#search
 // item 8). The directory is a build's output and does not change while the server runs.
 import { existsSync, readdirSync } from "node:fs";
 import express from "express";

@@ -1,4 +1,4 @@
-// Issue 12 defect 11: every request gets an id, echoed on the response (X-Request-Id) and kept in the
+// docs/product.md#security: every request gets an id, echoed on the response (X-Request-Id) and kept in the
 // request's X-Request-Id header, and the rest of the request runs in the app's logging scope for it, so each
 // line logged while serving the request names it (app/server/logger.server.ts). A proxy in TRUSTED_PROXIES may pass its own id on (one id from the edge to the logs); from anyone
 // else the header is replaced, so a client cannot put words into our logs or impersonate another request.

@@ -1,4 +1,4 @@
-// CSRF, in one place for every route (issue 12): a request that can change state (anything but GET,
+// CSRF, in one place for every route (docs/product.md#security): a request that can change state (anything but GET,
 // HEAD and OPTIONS) must come from the app's own origin. Browsers send `Origin` on such requests (and
 // `Sec-Fetch-Site`); when a browser says the request came from another site, it is refused before any
 // route runs, so actions and resource routes alike are covered, whatever cookies it carries. A request

@@ -1,4 +1,4 @@
-// Issue 12, defect 7: the security headers (nosniff, referrer policy, framing protection, COOP, HSTS in
+// docs/product.md#security: the security headers (nosniff, referrer policy, framing protection, COOP, HSTS in
 // production) on every response the server sends: static files, resource routes, the CSV export, refusals.
 // The rules live in app/server/security-headers.server.ts and reach us through the build's entry module.
 // They are added just before the head is written, and only where the response did not set its own: React

@@ -6,7 +6,7 @@ function errorDetails(error: unknown): string {
   return String(error);
 }
 
-/** spec 2: the crash screen, shown by the root error boundary. */
+/** docs/product.md#screens: the crash screen, shown by the root error boundary. */
 export function CrashScreen({ error }: { error: unknown }) {
   return (
     <section

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { StatusPage } from "./status-page";
 
-/** The page for any path we do not serve (spec 2). The route answers with status 404. */
+/** The page for any path we do not serve (docs/product.md#screens). The route answers with status 404. */
 export function NotFoundPage() {
   return (
     <StatusPage

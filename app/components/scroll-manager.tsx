@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 /**
- * spec 2: navigating to any route scrolls to the top instantly. A link to a section (/#pricing)
+ * docs/product.md#screens: navigating to any route scrolls to the top instantly. A link to a section (/#pricing)
  * scrolls to that section instead.
  */
 export function ScrollManager() {

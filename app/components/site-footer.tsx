@@ -30,7 +30,7 @@ const columns: Array<{ title: string; links: Array<{ label: string; to: string }
   },
 ];
 
-/** spec 2: the footer links. */
+/** docs/product.md#screens: the footer links. */
 export function SiteFooter() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">

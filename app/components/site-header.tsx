@@ -6,7 +6,7 @@ import { Logo } from "./logo";
 import { useScrolledPast } from "./use-scrolled-past";
 import { UserMenu } from "./user-menu";
 
-// spec 9: the header gets a solid background once the page is scrolled more than 4px.
+// docs/product.md#limits: the header gets a solid background once the page is scrolled more than 4px.
 const HEADER_SCROLL_THRESHOLD = 4;
 
 interface NavItem {
@@ -21,7 +21,7 @@ export interface HeaderUser {
   isAdmin: boolean;
 }
 
-/** spec 2: signed out, Search, LPs, Pricing and FAQ (home-page sections); signed in, Search and LPs. */
+/** docs/product.md#home: signed out, Search, LPs, Pricing and FAQ (home-page sections); signed in, Search and LPs. */
 function navItems(showLpLink: boolean, isSignedIn: boolean): NavItem[] {
   return [
     { label: "Search", to: "/search" },

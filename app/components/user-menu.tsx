@@ -10,7 +10,7 @@ interface UserMenuProps {
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
 
-/** spec 2: the signed-in user's menu, labelled with the full name, or the email when there is no name. */
+/** docs/product.md#screens: the signed-in user's menu, labelled with the full name, or the email when there is no name. */
 export function UserMenu({ user }: UserMenuProps) {
   const label = fullName(user.firstName, user.lastName) || user.email;
   const submit = useSubmit();

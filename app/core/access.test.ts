@@ -13,7 +13,7 @@ import { PLAN_IDS, type PlanId } from "./plans";
 
 const PRO_PLANS: readonly PlanId[] = ["pro", "monthly", "lifetime"];
 
-/** The rule written out independently of the implementation, case by case (spec 4 + decisions.md). */
+/** The rule written out independently of the implementation, case by case (docs/product.md#access). */
 function expected(planId: PlanId | null, status: SubscriptionStatus | null, isAdmin: boolean): AccessFlags {
   const isCurrentStatus = status === "active" || status === "trialing";
   const hasProPlan = planId !== null && PRO_PLANS.includes(planId) && isCurrentStatus;
@@ -54,7 +54,7 @@ describe("accessFlags: the cases that matter most", () => {
     });
   });
 
-  it("a trial gives access but no export (spec 6)", () => {
+  it("a trial gives access but no export (docs/product.md#roles)", () => {
     const flags = accessFlags([{ planId: "monthly", status: "trialing" }], false);
     expect(flags).toMatchObject({ hasActiveAccess: true, hasExportAccess: false, isTrialing: true });
   });
@@ -94,7 +94,7 @@ describe("accessFlags: the cases that matter most", () => {
   });
 });
 
-describe("searchPrompt (spec 4 search page access logic)", () => {
+describe("searchPrompt (docs/product.md#access search page access logic)", () => {
   it("asks a visitor to sign up and a signed-in user without access to choose a plan", () => {
     expect(searchPrompt(VISITOR_ACCESS)).toBe("signup");
     expect(searchPrompt(viewerAccess({ isAdmin: false }, []))).toBe("pricing");
@@ -114,7 +114,7 @@ describe("searchPrompt (spec 4 search page access logic)", () => {
   });
 });
 
-describe("exportPrompt (spec 4 export without export access)", () => {
+describe("exportPrompt (docs/product.md#access export without export access)", () => {
   it("exports for export access and for admins", () => {
     expect(exportPrompt(viewerAccess({ isAdmin: false }, [{ planId: "pro", status: "active" }]))).toBe(
       "export",

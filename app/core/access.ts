@@ -26,7 +26,7 @@ export interface AccessFlags {
   isTrialing: boolean;
 }
 
-/** decisions.md: a subscription gives access only while its status is 'active' or 'trialing'. */
+/** docs/product.md#access: a subscription gives access only while its status is 'active' or 'trialing'. */
 export function isCurrent(subscription: SubscriptionLike): boolean {
   return subscription.status === "active" || subscription.status === "trialing";
 }
@@ -34,12 +34,12 @@ export function isCurrent(subscription: SubscriptionLike): boolean {
 const PRO_PLANS: ReadonlySet<PlanId> = new Set(["pro", "monthly", "lifetime"]);
 
 /**
- * spec 4, derived flags, over the subscriptions that are current (active or trialing):
+ * docs/product.md#access, derived flags, over the subscriptions that are current (active or trialing):
  * - pro access = a pro, monthly or lifetime subscription, or admin;
  * - LP access = an lps subscription, or admin;
  * - trialing = the pro-access subscription is on trial (and none is paid);
  * - active access = pro access or trialing;
- * - export access = pro access and not trialing; admins always (issue 6).
+ * - export access = pro access and not trialing; admins always (docs/product.md#export).
  */
 export function accessFlags(subscriptions: readonly SubscriptionLike[], isAdmin: boolean): AccessFlags {
   const current = subscriptions.filter((subscription) => isCurrent(subscription));
@@ -57,7 +57,7 @@ export function accessFlags(subscriptions: readonly SubscriptionLike[], isAdmin:
 }
 
 /**
- * What a page and the server know about the person asking: signed in or not, admin or not, and the spec 4
+ * What a page and the server know about the person asking: signed in or not, admin or not, and the docs/product.md#access
  * flags. The server derives it (`getViewerAccess`) and hands it to pages; pages only pick prompts from it.
  */
 export interface ViewerAccess extends AccessFlags {
@@ -72,7 +72,7 @@ export const VISITOR_ACCESS: ViewerAccess = {
   ...accessFlags([], false),
 };
 
-/** spec 4 flags for a viewer: a visitor (null) or a signed-in user with their subscriptions. */
+/** docs/product.md#access flags for a viewer: a visitor (null) or a signed-in user with their subscriptions. */
 export function viewerAccess(
   user: { isAdmin: boolean } | null,
   subscriptions: readonly SubscriptionLike[],
@@ -84,7 +84,7 @@ export function viewerAccess(
 export type SearchPrompt = "none" | "signup" | "pricing";
 
 /**
- * spec 4 search page access logic: active access (a trial included; admins always have it) sees no
+ * docs/product.md#access search page access logic: active access (a trial included; admins always have it) sees no
  * prompt; a visitor gets the mandatory sign-up dialog; a signed-in user without access the pricing dialog.
  */
 export function searchPrompt(access: ViewerAccess): SearchPrompt {
@@ -95,7 +95,7 @@ export function searchPrompt(access: ViewerAccess): SearchPrompt {
 export type ExportPrompt = "export" | "signup" | "trial" | "pricing";
 
 /**
- * spec 4 export without export access: a visitor is asked to sign up, a trial user gets the
+ * docs/product.md#access export without export access: a visitor is asked to sign up, a trial user gets the
  * export-disabled-during-trial dialog, anyone else without export access the pricing dialog. The server
  * decides again on every export from the same flags: this only picks the dialog.
  */

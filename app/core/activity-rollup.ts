@@ -1,7 +1,7 @@
 import type { DayWindow } from "./admin-metrics";
 
 /**
- * Issue 16: which days of an activity window come from the daily roll-ups and which are read live from
+ * docs/product.md#admin: which days of an activity window come from the daily roll-ups and which are read live from
  * user_activity (server/admin/activity-rollup.server.ts does the SQL). Days are UTC calendar days.
  */
 

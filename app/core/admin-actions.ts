@@ -1,5 +1,5 @@
 /**
- * Issue 16: the changes an admin can make in the console, as the admin audit log names them, and how the
+ * docs/product.md#admin: the changes an admin can make in the console, as the admin audit log names them, and how the
  * log shows each one.
  */
 export const ADMIN_ACTIONS = {

@@ -2,7 +2,7 @@ import { emailAddressSchema } from "./email-address";
 import { z } from "./zod";
 
 /**
- * Issue 16: an admin adds an address to the do-not-sell list on a person's behalf (they asked by email or
+ * docs/product.md#admin: an admin adds an address to the do-not-sell list on a person's behalf (they asked by email or
  * by phone). The same address rule as the public form, and an explicit confirmation: the list holds only
  * a keyed hash, so an entry cannot be found again by address nor undone from the console.
  */

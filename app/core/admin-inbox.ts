@@ -1,5 +1,5 @@
 /**
- * Issue 16: the admin inbox's filters (the /contact and /request-trial messages), as its URL names them:
+ * docs/product.md#admin: the admin inbox's filters (the /contact and /request-trial messages), as its URL names them:
  * `status=open|handled|all` (open when absent) and `kind=contact|trial` (both when absent).
  */
 export const INBOX_STATUSES = ["open", "handled", "all"] as const;

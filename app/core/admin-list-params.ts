@@ -1,4 +1,4 @@
-/** Issue 16: the page number of a console list from its URL (`page=`): 1 when absent or not a number. */
+/** docs/product.md#admin: the page number of a console list from its URL (`page=`): 1 when absent or not a number. */
 export function pageFromUrl(url: URL, maxPage = 10_000): number {
   const value = Number.parseInt(url.searchParams.get("page") ?? "", 10);
   if (!Number.isFinite(value) || value < 1) return 1;

@@ -3,7 +3,7 @@ import { amountOption, dateOption } from "./funding-filters";
 import { PLAN_IDS, PLANS, type PlanId } from "./plans";
 
 /**
- * Issue 16: the arithmetic behind the admin console's figures (overview, data health, activity): windows of
+ * docs/product.md#admin: the arithmetic behind the admin console's figures (overview, data health, activity): windows of
  * calendar days, monthly recurring revenue, trial conversion, shares, funding freshness and chart scaling.
  * The database counts; these functions turn counts into the figures shown. Days are UTC calendar days.
  */

@@ -1,4 +1,4 @@
-/** Issue 16: the admin console's sections, in the order its navigation lists them. */
+/** docs/product.md#admin: the admin console's sections, in the order its navigation lists them. */
 export const ADMIN_SECTIONS = [
   { path: "/admin", label: "Overview" },
   { path: "/admin/users", label: "Users" },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PLAN_IDS, type PlanId } from "./plans";
 
-/** Issue 16: what an admin can do to an account from its page (the form's hidden `intent`). */
+/** docs/product.md#admin: what an admin can do to an account from its page (the form's hidden `intent`). */
 export type UserActionInput =
   | { kind: "grant-plan"; planId: PlanId }
   | { kind: "revoke-plan"; planId: PlanId }

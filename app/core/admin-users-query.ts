@@ -1,7 +1,7 @@
 import { PLAN_IDS, type PlanId } from "./plans";
 
 /**
- * Issue 16: the admin users grid's state, all in its URL (`/admin/users?q=&role=&plan=&status=&sort=&page=`)
+ * docs/product.md#admin: the admin users grid's state, all in its URL (`/admin/users?q=&role=&plan=&status=&sort=&page=`)
  * so a view can be shared, reloaded and paged on the server.
  */
 export const USER_SORTS = {

@@ -1,7 +1,7 @@
 import type { AlertFrequency } from "./saved-search";
 
 /**
- * Issue 19: when a saved search's digest is due. Digests go out at 07:00 UTC (before a European working
+ * docs/product.md#alerts: when a saved search's digest is due. Digests go out at 07:00 UTC (before a European working
  * day, the night before on the American west coast): daily ones every day, weekly ones on Mondays.
  */
 export const DIGEST_HOUR_UTC = 7;

@@ -16,7 +16,7 @@ function errorsOf(result: { success: boolean; error?: unknown }) {
   return fieldErrorsOf(result.error as Parameters<typeof fieldErrorsOf>[0]);
 }
 
-describe("signUpSchema (spec 5)", () => {
+describe("signUpSchema (docs/product.md#accounts)", () => {
   it("accepts a complete form, normalising the email and dropping empty optionals", () => {
     const result = signUpSchema.parse(validSignUp);
     expect(result.email).toBe("ada@example.com");

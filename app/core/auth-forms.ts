@@ -2,7 +2,7 @@ import { emailAddressSchema as email } from "./email-address";
 import { AUTH_ERRORS } from "./messages";
 import { z } from "./zod";
 
-// spec 5: at least 6 characters; the server also caps length (hashing cost) at 128.
+// docs/product.md#accounts: at least 6 characters; the server also caps length (hashing cost) at 128.
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 128;
 
@@ -18,7 +18,7 @@ const optionalName = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
-/** Adds 'Passwords do not match' on the confirmation field (spec 5). */
+/** Adds 'Passwords do not match' on the confirmation field (docs/product.md#accounts). */
 function confirmMatches<T extends { password: string; confirmPassword: string }>(
   value: T,
   ctx: z.RefinementCtx,
@@ -43,7 +43,7 @@ export const signUpSchema = z
     email,
     password: newPassword,
     confirmPassword: z.string({ error: "Please confirm your password" }),
-    // spec 5: the terms checkbox must be ticked.
+    // docs/product.md#accounts: the terms checkbox must be ticked.
     acceptTerms: z.literal("on", { error: "You must agree to the terms to create an account" }),
     heardAboutUs: z
       .string()

@@ -1,5 +1,5 @@
 /**
- * What a search answers (spec 2 search page): the data the search components render. Pure shapes, so
+ * What a search answers (docs/product.md#screens search page): the data the search components render. Pure shapes, so
  * components never import server code for them; the server fills them in search.server.ts.
  */
 
@@ -16,16 +16,16 @@ export interface CompanyCard {
   lastFundingDate: string | null;
   totalFundingAmountUsd: number | null;
   founderName: string | null;
-  /** Issue 15: the other founders the Founders field names (the lead founder is `founderName`). */
+  /** docs/product.md#search: the other founders the Founders field names (the lead founder is `founderName`). */
   otherFounders: string[];
-  /** spec 3: shown as 'Founder' by default. */
+  /** docs/product.md#data: shown as 'Founder' by default. */
   role: string;
   email: string | null;
   isEmailMasked: boolean;
   website: string | null;
   linkedin: string | null;
   /**
-   * Issue 19: when the signed-in user first exported this company (ISO), for the results' "Exported"
+   * docs/product.md#export: when the signed-in user first exported this company (ISO), for the results' "Exported"
    * marker; absent when they never did (and for visitors).
    */
   exportedAt?: string;
@@ -37,7 +37,7 @@ export interface SearchResult {
   /** Above the exact-count limit on a large table the total is an estimate, shown as "about 66,000". */
   isTotalApproximate: boolean;
   page: number;
-  /** Results a page holds (spec 9's 50, or a subscriber's 25 or 100). */
+  /** Results a page holds (docs/product.md#limits's 50, or a subscriber's 25 or 100). */
   pageSize: number;
   pageCount: number;
 }

@@ -2,14 +2,14 @@ import type { CompanyListing } from "./company-listing";
 import { formatAmount } from "./format";
 
 /**
- * What a public company page shows (issue 13): pure shapes and rules, filled on the server
+ * What a public company page shows (docs/product.md#directory): pure shapes and rules, filled on the server
  * (server/directory/company-profile.server.ts). The founder email is masked there for anyone without active
  * access; a suppressed company has no page at all.
  */
 
 export interface ProfileFounder {
   name: string;
-  /** spec 3: 'Founder' by default. */
+  /** docs/product.md#data: 'Founder' by default. */
   role: string;
   /** Only the founder the record names (First name, Last name) has an address: masked unless allowed. */
   email: string | null;
@@ -56,7 +56,7 @@ export interface LeadFounder {
   email: string | null;
 }
 
-/** spec 3's default role. */
+/** docs/product.md#data's default role. */
 export const DEFAULT_ROLE = "Founder";
 
 /**

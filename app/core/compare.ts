@@ -1,5 +1,5 @@
 /**
- * Issue 14: the company-vs-company pages' rules: their URL (one canonical order), how a URL's two slugs are
+ * docs/product.md#compare: the company-vs-company pages' rules: their URL (one canonical order), how a URL's two slugs are
  * found (slugs contain hyphens, even "-vs-"), and the factual sentence that compares the two rounds.
  */
 

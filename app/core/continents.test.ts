@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTINENTS, COUNTRIES_BY_CONTINENT, continentOf, countriesOfContinent } from "./continents";
 
-describe("countriesOfContinent (issue 12 defect 4)", () => {
+describe("countriesOfContinent (docs/product.md#security)", () => {
   it("knows every continent", () => {
     for (const continent of CONTINENTS)
       expect(countriesOfContinent(continent)).toBe(COUNTRIES_BY_CONTINENT[continent]);

@@ -1,4 +1,4 @@
-/** spec 3: countries are grouped into continents by a fixed mapping; unmapped countries go under 'Other'. */
+/** docs/product.md#data: countries are grouped into continents by a fixed mapping; unmapped countries go under 'Other'. */
 export const CONTINENTS = [
   "North America",
   "Europe",

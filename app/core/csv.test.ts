@@ -78,7 +78,7 @@ describe("csvRow", () => {
   });
 });
 
-describe("the semicolon delimiter (issue 18: Excel in European locales)", () => {
+describe("the semicolon delimiter (docs/product.md#converter: Excel in European locales)", () => {
   it("joins with semicolons and quotes a cell holding one", () => {
     expect(csvRow(["a", "b;c", null, 3], ";")).toBe('a;"b;c";;3\r\n');
     expect(csvCell("x;y", ";")).toBe('"x;y"');
@@ -113,7 +113,7 @@ describe("the semicolon delimiter (issue 18: Excel in European locales)", () => 
   });
 });
 
-describe("properties (issue 6: safe output)", () => {
+describe("properties (docs/product.md#export: safe output)", () => {
   it("any row round-trips through a CSV parser (formula cells gain only the apostrophe)", () => {
     fc.assert(
       fc.property(fc.array(anyValue, { minLength: 1, maxLength: 8 }), (values) => {
@@ -166,7 +166,7 @@ describe("properties (issue 6: safe output)", () => {
   });
 });
 
-describe("exportFileName (spec 7)", () => {
+describe("exportFileName (docs/product.md#calls)", () => {
   it("is the short name, 'companies-', the ISO date (UTC) and '.csv'", () => {
     expect(exportFileName(new Date("2026-11-21T23:30:00Z"))).toBe("roundlist-companies-2026-11-21.csv");
     expect(exportFileName(new Date("2027-01-02T00:00:00Z"))).toBe("roundlist-companies-2027-01-02.csv");

@@ -1,7 +1,7 @@
 import { PRODUCT_SHORT_NAME } from "./brand";
 
 /**
- * Issue 6: spreadsheet apps (Excel in particular) read a UTF-8 file as the local code page unless it starts
+ * docs/product.md#export: spreadsheet apps (Excel in particular) read a UTF-8 file as the local code page unless it starts
  * with a byte order mark, which turns accents into mojibake.
  */
 export const UTF8_BOM = "\uFEFF";
@@ -64,7 +64,7 @@ export function csvRow(values: readonly CsvValue[], delimiter: CsvDelimiter = ",
   return values.map((value) => csvCell(value, delimiter)).join(delimiter) + CSV_LINE_END;
 }
 
-/** spec 7 export-csv: the product's short name, 'companies-', the ISO date (UTC) and '.csv'. */
+/** docs/product.md#calls export-csv: the product's short name, 'companies-', the ISO date (UTC) and '.csv'. */
 export function exportFileName(date: Date, format?: string): string {
   return `${PRODUCT_SHORT_NAME}-companies-${date.toISOString().slice(0, 10)}${format ? `-${format}` : ""}.csv`;
 }

@@ -2,7 +2,7 @@ import { formatAmount, formatCount, formatDate } from "./format";
 import { ALERT_FREQUENCY_LABELS, type AlertFrequency, savedSearchHref } from "./saved-search";
 
 /**
- * Issue 19: what a saved search's digest says. Pure: the delivery (server/alerts) supplies the companies as
+ * docs/product.md#alerts: what a saved search's digest says. Pure: the delivery (server/alerts) supplies the companies as
  * they are when it is sent, and the links; the mail module lays it out.
  */
 

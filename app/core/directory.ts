@@ -4,7 +4,7 @@ import { EMPTY_SEARCH, PAGE_SIZE, type SearchState, serializeSearchState } from 
 import { slugify } from "./slug";
 
 /**
- * The public directory's rules (issue 13): its URLs, its letters, its paging and when a page is too thin to
+ * The public directory's rules (docs/product.md#directory): its URLs, its letters, its paging and when a page is too thin to
  * be indexed. Pure, so pages, sitemaps and tests share them.
  */
 
@@ -150,7 +150,7 @@ export interface ContinentGroup {
 }
 
 /**
- * /directory/cities: cities grouped by continent (spec 3's order, 'Other' last) and country, countries and
+ * /directory/cities: cities grouped by continent (docs/product.md#data's order, 'Other' last) and country, countries and
  * cities largest first (then by name), with the counts summed up the groups.
  */
 export function groupCitiesByContinent(cities: readonly PlaceCount[]): ContinentGroup[] {

@@ -13,7 +13,7 @@ import {
 import { EMPTY_LP_SEARCH, parseLpSearchParams } from "./lp-search-params";
 import { EMPTY_SEARCH, parseSearchParams } from "./search-params";
 
-describe("readNewOnly (issue 19: the export's newOnly option)", () => {
+describe("readNewOnly (docs/product.md#export: the export's newOnly option)", () => {
   it.each([
     ["1", true],
     ["true", true],

@@ -11,7 +11,7 @@ import { PAGE_SIZE, parseSearchParams, type SearchState, serializeSearchState } 
 import { searchSummary } from "./search-summary";
 
 /**
- * Issue 19: the export history (every file a user downloaded, with the criteria to download it again) and
+ * docs/product.md#export-history: the export history (every file a user downloaded, with the criteria to download it again) and
  * "new leads only" (leave out the companies this user has exported before). Pure: the server
  * (server/export/export-history.server.ts, server/companies/exported-companies.server.ts) stores and reads them.
  */

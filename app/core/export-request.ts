@@ -2,9 +2,9 @@ import { FILTER_KEYS, type FilterKey, isMultiFilterKey, type SearchState } from 
 import { DEFAULT_SORT } from "./search-sort";
 
 /**
- * spec 7 export-csv body: `{ searchQuery, filters: { industry, fundingStage, location, fundingAmount,
- * fundingDate } }`, plus `sort` (issue 15: the file is in the page's order). A multi-select filter with one
- * value is sent as text, as spec 7 has it, and with several as a list. The one place that maps the search
+ * docs/product.md#calls export-csv body: `{ searchQuery, filters: { industry, fundingStage, location, fundingAmount,
+ * fundingDate } }`, plus `sort` (docs/product.md#filters: the file is in the page's order). A multi-select filter with one
+ * value is sent as text, as docs/product.md#calls has it, and with several as a list. The one place that maps the search
  * state to those names and back: the browser builds
  * the body with `exportRequestBody`, the server reads it with `searchParamsFromExportBody`. Typed by
  * FilterKey, so a new filter without a name here does not compile.
@@ -44,7 +44,7 @@ export function exportRequestBody(state: SearchState): ExportRequestBody {
 }
 
 /**
- * Every name the export accepts, and the search URL parameter it stands for: spec 7's names, and the
+ * Every name the export accepts, and the search URL parameter it stands for: docs/product.md#calls's names, and the
  * search page's own URL names (a GET carries exactly the search page's query string).
  */
 const PARAM_FOR_NAME: ReadonlyMap<string, string> = new Map([
@@ -83,7 +83,7 @@ function addCriterion(params: URLSearchParams, key: string, value: unknown, path
   else params.set(name, value);
 }
 
-/** A JSON body in spec 7's shape (or with the search page's names), as search URL parameters. */
+/** A JSON body in docs/product.md#calls's shape (or with the search page's names), as search URL parameters. */
 export function searchParamsFromExportBody(body: unknown): URLSearchParams {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ExportRequestError("The request body must be a JSON object.");

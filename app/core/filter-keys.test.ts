@@ -29,7 +29,7 @@ describe("every filter key reaches the URL, the export request and the activity 
     const state: SearchState = { ...EMPTY_SEARCH, [key]: FILTER_SAMPLES[key] };
     // The URL (the search page's state) keeps it.
     expect(parseSearchParams(serializeSearchState(state)).state).toEqual(state);
-    // The export body carries it under spec 7's name (one value as text, as the spec has it), and the server
+    // The export body carries it under docs/product.md#calls's name (one value as text, as the spec has it), and the server
     // reads it back.
     const sample = FILTER_SAMPLES[key];
     expect(exportRequestBody(state).filters[EXPORT_FILTER_NAMES[key]]).toEqual(
@@ -40,14 +40,14 @@ describe("every filter key reaches the URL, the export request and the activity 
     expect(filtersOf(state)[key]).toEqual(sample);
   });
 
-  it("gives each filter its own spec 7 name", () => {
+  it("gives each filter its own docs/product.md#calls name", () => {
     const names = FILTER_KEYS.map((key) => EXPORT_FILTER_NAMES[key]);
     expect(new Set(names).size).toBe(FILTER_KEYS.length);
     expect(names).not.toContain("searchQuery");
   });
 });
 
-describe("the export request (spec 7 export-csv body)", () => {
+describe("the export request (docs/product.md#calls export-csv body)", () => {
   it("sends the search query and the filters under the spec's names", () => {
     expect(
       exportRequestBody({

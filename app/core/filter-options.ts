@@ -1,10 +1,10 @@
 import { CONTINENTS, type ContinentOrOther, continentOf } from "./continents";
 import { UNKNOWN_REGION } from "./location";
 
-/** country -> region/state -> cities (spec 3 headquarters_locations_grouped). */
+/** country -> region/state -> cities (docs/product.md#data headquarters_locations_grouped). */
 export type LocationsGrouped = Record<string, Record<string, string[]>>;
 
-/** spec 3: the filter options the search page's pickers are built from. */
+/** docs/product.md#data: the filter options the search page's pickers are built from. */
 export interface FilterOptions {
   industries: string[];
   headquarters_regions: string[];
@@ -20,7 +20,7 @@ export interface LocationRow {
   city: string | null;
 }
 
-/** Groups distinct (country, region, city) rows; a missing region is 'Unknown Region' (spec 3). */
+/** Groups distinct (country, region, city) rows; a missing region is 'Unknown Region' (docs/product.md#data). */
 export function groupLocations(rows: readonly LocationRow[]): LocationsGrouped {
   const grouped: LocationsGrouped = {};
   for (const { country, region, city } of rows) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatAmount, formatCount, formatDate } from "./format";
 
-describe("formatAmount (spec 5)", () => {
+describe("formatAmount (docs/product.md#formats)", () => {
   it.each([
     [250_000, "$250K"],
     [1_500_000, "$1.5M"],
@@ -28,7 +28,7 @@ describe("formatAmount (spec 5)", () => {
   });
 });
 
-describe("formatDate (spec 5: en-US short dates)", () => {
+describe("formatDate (docs/product.md#formats: en-US short dates)", () => {
   it("formats a calendar date without moving it by a time zone", () => {
     expect(formatDate("2026-03-05")).toBe("Mar 5, 2026");
     expect(formatDate("2025-12-31")).toBe("Dec 31, 2025");

@@ -14,7 +14,7 @@ function roundToTenth(value: number): number {
 }
 
 /**
- * spec 5: amounts display with a $ and suffix B, M or K, or plain; 'N/A' when empty.
+ * docs/product.md#formats: amounts display with a $ and suffix B, M or K, or plain; 'N/A' when empty.
  * 1_500_000 -> "$1.5M", 250_000 -> "$250K", 999_999 -> "$1M" (never "$1000K"), 800 -> "$800".
  */
 export function formatAmount(amount: number | null | undefined): string {
@@ -41,10 +41,10 @@ const shortDate = new Intl.DateTimeFormat("en-US", {
 const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /**
- * spec 5: dates display as en-US short dates ("Mar 5, 2026"). Funding dates are calendar dates
+ * docs/product.md#formats: dates display as en-US short dates ("Mar 5, 2026"). Funding dates are calendar dates
  * (YYYY-MM-DD) and are formatted in UTC so no time zone moves them by a day. Four-digit years are spelled
  * here, as Intl spells them (the format test compares the two): a results page formats about 60 dates, and
- * Intl's format costs about 1.5 us each on the server (issue 15 item 8).
+ * Intl's format costs about 1.5 us each on the server (decision 012).
  */
 export function formatDate(date: string | Date | null | undefined): string {
   if (date === null || date === undefined || date === "") return "N/A";

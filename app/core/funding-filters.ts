@@ -1,6 +1,6 @@
 /**
- * spec 9 funding-amount options, plus "$200M - $250M" (decisions.md fix 2: the spec left that range
- * uncovered). Bounds are in USD; "$250M+" is a minimum only. A range includes its minimum and excludes
+ * docs/product.md#filters funding-amount options, plus "$200M - $250M" (docs/product.md#filters: the original
+ * options left that range uncovered). Bounds are in USD; "$250M+" is a minimum only. A range includes its minimum and excludes
  * its maximum, so a round sits in exactly one option.
  */
 export const AMOUNT_OPTIONS = [
@@ -17,7 +17,7 @@ export const AMOUNT_OPTIONS = [
 export type AmountOption = (typeof AMOUNT_OPTIONS)[number];
 export type AmountValue = AmountOption["value"];
 
-/** spec 9 funding-date options: Last Funding Date on or after the cutoff. */
+/** docs/product.md#filters funding-date options: Last Funding Date on or after the cutoff. */
 export const DATE_OPTIONS = [
   { value: "30d", label: "Last 30 days", days: 30 },
   { value: "60d", label: "Last 60 days", days: 60 },
@@ -29,7 +29,7 @@ export const DATE_OPTIONS = [
 export type DateOption = (typeof DATE_OPTIONS)[number];
 export type DateValue = DateOption["value"];
 
-/** spec 5: choosing 'any' resets the funding-amount and funding-date filters. */
+/** docs/product.md#filters: choosing 'any' resets the funding-amount and funding-date filters. */
 export const ANY = "any";
 export const ANY_AMOUNT_LABEL = "Any amount";
 export const ANY_DATE_LABEL = "Any time";

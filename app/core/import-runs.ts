@@ -1,7 +1,7 @@
 import { csvRow } from "./csv";
 
 /**
- * Issue 16 imports in the browser: the rules of an upload (name, size), what a run's report and history
+ * docs/product.md#imports in the browser: the rules of an upload (name, size), what a run's report and history
  * show, and every text a person reads about a run. Pure: the server and the page share them.
  */
 
@@ -9,7 +9,7 @@ import { csvRow } from "./csv";
 export type ImportRunKind = "dry_run" | "commit";
 export type ImportRunStatus = "running" | "done" | "failed";
 
-/** Issue 17: what a run's file holds, which decides its importer. */
+/** docs/product.md#lps: what a run's file holds, which decides its importer. */
 export const IMPORT_SUBJECTS = ["companies", "lps"] as const;
 export type ImportSubject = (typeof IMPORT_SUBJECTS)[number];
 
@@ -19,7 +19,7 @@ export const IMPORT_SUBJECT_LABELS: Readonly<Record<ImportSubject, string>> = {
   lps: "LPs",
 };
 
-/** The `subject` an upload names (absent: companies, as before issue 17), or null when it names none we know. */
+/** The `subject` an upload names (absent: companies, as before docs/product.md#lps), or null when it names none we know. */
 export function importSubjectOf(raw: string | null | undefined): ImportSubject | null {
   if (raw === null || raw === undefined || raw === "") return "companies";
   return (IMPORT_SUBJECTS as readonly string[]).includes(raw) ? (raw as ImportSubject) : null;

@@ -33,7 +33,7 @@ describe("parseHeadquartersLocation", () => {
   });
 });
 
-describe("formatLocation (spec 3)", () => {
+describe("formatLocation (docs/product.md#data)", () => {
   it("builds 'City, State, Country'", () => {
     expect(formatLocation("Austin", "Texas", "United States")).toBe("Austin, Texas, United States");
   });

@@ -1,4 +1,4 @@
-/** spec 3: a region named 'Unknown Region' is left out of the displayed location string. */
+/** docs/product.md#data: a region named 'Unknown Region' is left out of the displayed location string. */
 export const UNKNOWN_REGION = "Unknown Region";
 
 export interface ParsedLocation {
@@ -27,7 +27,7 @@ export function parseHeadquartersLocation(location: string | null | undefined): 
   return { city, region, country };
 }
 
-/** spec 3: 'City, State, Country', or 'City, Country' when the region is 'Unknown Region'. */
+/** docs/product.md#data: 'City, State, Country', or 'City, Country' when the region is 'Unknown Region'. */
 export function formatLocation(city: string, region: string | null, country: string): string {
   if (region === null || region === "" || region === UNKNOWN_REGION) return `${city}, ${country}`;
   return `${city}, ${region}, ${country}`;

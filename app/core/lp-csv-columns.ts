@@ -1,5 +1,5 @@
 /**
- * Issue 17: the columns of an LP CSV file, shared by the LP export (one row per contact) and the LP import
+ * docs/product.md#lps: the columns of an LP CSV file, shared by the LP export (one row per contact) and the LP import
  * (which reads the same shape back), so a file exported from Roundlist imports unchanged. LP columns are
  * repeated on each of its contacts' rows; an LP without contacts is one row with the contact columns empty.
  * Lists (asset classes, focus) are separated by "; " and hold labels (the import also takes slugs).

@@ -1,5 +1,5 @@
 /**
- * Issue 17: how the header of an LP CSV file maps onto the LP import's fields. The canonical names are the
+ * docs/product.md#lps: how the header of an LP CSV file maps onto the LP import's fields. The canonical names are the
  * LP export's (lp-csv-columns.ts), so an exported file imports as it is; files from elsewhere (a CRM, a
  * spreadsheet) name columns differently, so a few common synonyms are known too, and matching ignores case,
  * spaces, hyphens, underscores and slashes ("HQ Country", "hq_country" and "HQ-country" meet).

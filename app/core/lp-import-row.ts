@@ -1,5 +1,5 @@
 /**
- * Issue 17: one data row of an LP CSV file, validated and converted. A row describes an LP (its columns are
+ * docs/product.md#lps: one data row of an LP CSV file, validated and converted. A row describes an LP (its columns are
  * repeated on each of its contacts' rows) and at most one contact of it. Pure: the first problem of a row
  * is its reason, a sentence that names the column as the file spells it and quotes the value.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17 (decision 015): the LP database's filters, orders and option counts, answered in memory. Every LP's
+ * docs/product.md#lps (decision 015): the LP database's filters, orders and option counts, answered in memory. Every LP's
  * filter values are held column by column in typed arrays (about 40 bytes an LP, plus its search text), so a
  * view of 100,000 LPs is one pass over them: its exact total, its page in any order and its option counts
  * in milliseconds, for filter mixes that PostgreSQL can only answer by scanning the table. The meaning of
@@ -315,7 +315,7 @@ export function lpMatchingIds(index: LpIndex, state: LpSearchState, needle: stri
 }
 
 /**
- * Each multi-select filter's option counts given the other filters (issue 15's facets), keyed by the
+ * Each multi-select filter's option counts given the other filters (docs/product.md#filters's facets), keyed by the
  * option's URL value: type and focus slugs, "country:Germany" and "region:europe" (the sum of its countries).
  */
 export function lpFacetCounts(

@@ -1,5 +1,5 @@
 /**
- * Issue 17: the /lps view, kept in the URL like /search's (url-values.ts reads both the same way):
+ * docs/product.md#lps: the /lps view, kept in the URL like /search's (url-values.ts reads both the same way):
  * `/lps?q=&type=&location=&asset=&stage=&sector=&aum=&check=&emerging=&first_time=&sort=&size=&page=`.
  * Type, location and the three focus filters take several values (repeated parameters, OR within a filter,
  * AND across filters); the rest take one. Enumerated values are lp-types.ts slugs.
@@ -288,7 +288,7 @@ export function lpSearchHref(state: LpSearchState): string {
 
 export type LpSearchChange = Partial<Omit<LpSearchState, "page">>;
 
-/** Every change but a page change starts again at page 1 (spec 4, as on /search). */
+/** Every change but a page change starts again at page 1 (docs/product.md#search, as on /search). */
 export function withLpChange(state: LpSearchState, change: LpSearchChange): LpSearchState {
   return { ...state, ...change, page: 1 };
 }

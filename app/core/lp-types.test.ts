@@ -19,7 +19,7 @@ import {
 } from "./lp-types";
 
 describe("LP vocabulary", () => {
-  it("has the 13 LP types of issue 17, each once, as URL-safe slugs", () => {
+  it("has the 13 LP types of docs/product.md#lps, each once, as URL-safe slugs", () => {
     expect(LP_TYPES).toHaveLength(13);
     expect(new Set(LP_TYPES).size).toBe(13);
     expect(new Set(LP_TYPE_OPTIONS.map((option) => option.label)).size).toBe(13);

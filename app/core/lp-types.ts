@@ -1,5 +1,5 @@
 /**
- * Issue 17: the vocabulary of the limited-partners (LP) database. Every enumerated value is stored as a
+ * docs/product.md#lps: the vocabulary of the limited-partners (LP) database. Every enumerated value is stored as a
  * kebab-case slug (the database columns and, later, the /lps URL parameters); the labels are what people
  * read. Lists are in the order a filter shows them. The database checks the stored values against these
  * lists (schema.ts), so changing a slug needs a migration.
@@ -26,7 +26,7 @@ function labelIn(options: readonly LpOption[], slug: string): string | undefined
   return options.find((option) => option.slug === slug)?.label;
 }
 
-/** The 13 LP types of issue 17, the commonest first (research-notes.md section 3). */
+/** The 13 LP types of docs/product.md#lps, the commonest first (decision 015, "The research behind the demo LPs"). */
 export const LP_TYPE_OPTIONS = [
   { slug: "single-family-office", label: "Single-family office" },
   { slug: "multi-family-office", label: "Multi-family office" },
@@ -130,7 +130,7 @@ export const ACCEPTS_EMERGING_VALUES = slugsOf(ACCEPTS_EMERGING_OPTIONS);
 
 /**
  * A multi-family office either decides for its families (discretionary) or advises them and they sign
- * (advisory): it decides whom a fund manager must convince (research-notes.md section 3). Only for
+ * (advisory): it decides whom a fund manager must convince (decision 015). Only for
  * multi-family offices.
  */
 export const MFO_MODEL_OPTIONS = [
@@ -164,13 +164,13 @@ export function hasMfoModel(type: LpType): boolean {
 
 /**
  * North America's countries of the continents mapping (core/continents) other than these are Latin America
- * or the Caribbean to an LP (Mexico City is a Latin American office, though spec 3 files Mexico under North
+ * or the Caribbean to an LP (Mexico City is a Latin American office, though docs/product.md#data files Mexico under North
  * America).
  */
 const NORTH_AMERICA_PROPER = new Set(["united states", "canada", "bermuda"]);
 
 /**
- * The region of an LP's headquarters country: continents as spec 3 maps them, with Asia and Oceania joined
+ * The region of an LP's headquarters country: continents as docs/product.md#data maps them, with Asia and Oceania joined
  * as Asia-Pacific and South America with Mexico, Central America and the Caribbean as Latin America.
  * Undefined for a country the continents mapping does not know.
  */

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { maskEmail } from "./mask";
 
-describe("maskEmail (spec 5)", () => {
+describe("maskEmail (docs/product.md#masking)", () => {
   it("keeps the first and last character of the local part and the domain", () => {
     expect(maskEmail("jane.doe@acme.example")).toBe("j******e@acme.example");
     expect(maskEmail("abc@x.example")).toBe("a*c@x.example");

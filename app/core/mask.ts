@@ -1,6 +1,6 @@
 /**
- * spec 5: an email without access shows the first character, stars, and the last character of the local
- * part, then the domain. decisions.md asks us to define short local parts: one character becomes "*",
+ * docs/product.md#masking: an email without access shows the first character, stars, and the last character of the local
+ * part, then the domain. docs/product.md#masking defines short local parts: one character becomes "*",
  * two become the first character and "*", so the hidden character is never shown.
  * Anything that is not an email (no "@") is fully starred.
  */

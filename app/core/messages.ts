@@ -23,7 +23,7 @@ export const AUTH_TOASTS = {
   },
 } as const satisfies Record<string, ToastMessage>;
 
-/** spec 8: failure toast titles; the description is the server's message. */
+/** docs/product.md#texts: failure toast titles; the description is the server's message. */
 export const AUTH_FAILURE_TITLES = {
   signin: "Sign in failed",
   signup: "Sign up failed",
@@ -81,7 +81,7 @@ export function subscriptionCanceledToast(until: string | null): ToastMessage {
   };
 }
 
-/** spec 8: checkout, upgrade and payment-return texts, word for word. */
+/** docs/product.md#texts: checkout, upgrade and payment-return texts, word for word. */
 export const CHECKOUT_ERROR_TITLE = "Checkout Error";
 export const CHECKOUT_ERRORS = {
   failed: "Failed to create checkout session",
@@ -107,7 +107,7 @@ export const PAYMENT_RETURN_TOASTS = {
     description: "Welcome to your Pro Plan. You now have full access to all features.",
     type: "success",
   },
-  /** Issue 15: the checkout started a free trial; nothing was charged yet. */
+  /** docs/product.md#free-sample: the checkout started a free trial; nothing was charged yet. */
   trialStarted: {
     title: "Your free trial has started",
     description:
@@ -121,7 +121,7 @@ export const PAYMENT_RETURN_TOASTS = {
   },
 } as const satisfies Record<string, ToastMessage>;
 
-/** spec 8 export toasts, word for word. */
+/** docs/product.md#texts export toasts, word for word. */
 export const EXPORT_TOASTS = {
   success: {
     title: "Export successful!",
@@ -131,26 +131,26 @@ export const EXPORT_TOASTS = {
   failure: { title: "Export failed", description: "Failed to export CSV. Please try again.", type: "error" },
 } as const satisfies Record<string, ToastMessage>;
 
-/** Why the export endpoint refuses (issue 6: a clear message, and no data). */
+/** Why the export endpoint refuses (docs/product.md#export: a clear message, and no data). */
 export const EXPORT_DENIED = {
   signedOut: "Sign in with a paid plan to export.",
   trialing: "Exports unlock when your trial is upgraded.",
   noExportAccess: "Exports need an active paid plan. Choose a plan to export.",
 } as const;
 
-/** Issue 17: the LP export (and LP contacts' full emails) need LP access: the LP Database plan, or admin. */
+/** docs/product.md#lps: the LP export (and LP contacts' full emails) need LP access: the LP Database plan, or admin. */
 export const LP_EXPORT_DENIED = "Exporting LPs needs the LP Database plan.";
 
 export const EXPORT_FAILED = EXPORT_TOASTS.failure.description;
 export const EXPORT_BUSY = "Too many exports are running right now. Please try again in a minute.";
 
-/** Issue 12 defect 3: a request that lost its database connection (answered 503 with Retry-After). */
+/** docs/product.md#security: a request that lost its database connection (answered 503 with Retry-After). */
 export const DATABASE_UNAVAILABLE = {
   title: "Roundlist is briefly unavailable",
   message: "We lost our connection to the database for a moment. Please try again in a few seconds.",
 } as const;
 
-/** spec 8 copy-email toast; the failure is ours (a browser that refuses the clipboard). */
+/** docs/product.md#texts copy-email toast; the failure is ours (a browser that refuses the clipboard). */
 export const COPY_EMAIL_TOASTS = {
   copiedTitle: "Email Copied",
   failed: { title: "Could not copy the email", description: "Select the address and copy it by hand." },
@@ -185,10 +185,10 @@ export const BILLING_ERRORS = {
 export const ADMIN_ONLY = "This page is for administrators only.";
 
 /**
- * Sign-in refused while the account waits out its backoff after failed sign-ins (issue 12, 429); the same
+ * Sign-in refused while the account waits out its backoff after failed sign-ins (docs/product.md#accounts, 429); the same
  * answer for an address without an account. `retry` is "in a minute" or "in N minutes" (retryIn).
  */
-/** Issue 16: what a banned account is told when it signs in (its password was right). */
+/** docs/product.md#admin: what a banned account is told when it signs in (its password was right). */
 export const ACCOUNT_BANNED = (reason: string | null) =>
   `This account has been suspended${reason ? `: ${reason}` : "."} Contact us if you think this is a mistake.`;
 
@@ -196,7 +196,7 @@ export const SIGN_IN_THROTTLED = (retry: string) =>
   `Too many failed sign-ins for this account. Try again ${retry}, or reset your password.`;
 
 /**
- * Issue 12 defect 4: a request body that is not what the endpoint reads (answered 4xx, never 500): readForm and
+ * docs/product.md#plans: a request body that is not what the endpoint reads (answered 4xx, never 500): readForm and
  * readJsonObject (server/read-body.server.ts) for every route action that reads a form or JSON, the webhook.
  */
 export const REQUEST_BODY_ERRORS = {
@@ -209,13 +209,13 @@ export const REQUEST_BODY_ERRORS = {
   stripeEventMalformed: "The event does not have the shape of a Stripe event of its type.",
 } as const;
 
-/** Issue 16, spec 3 site_settings: the admin settings page's failures, word for word. */
+/** docs/product.md#admin, docs/product.md#data site_settings: the admin settings page's failures, word for word. */
 export const SITE_SETTINGS_ERRORS = {
   loadFailed: "Failed to load site settings",
   updateFailed: "Failed to update site settings",
 } as const;
 
-/** Issue 16: the toasts of the admin console's settings, inbox and do-not-sell pages. */
+/** docs/product.md#admin: the toasts of the admin console's settings, inbox and do-not-sell pages. */
 export const ADMIN_CONSOLE_TOASTS = {
   settingsSaved: {
     title: "Settings saved",
@@ -227,7 +227,7 @@ export const ADMIN_CONSOLE_TOASTS = {
   messageReopened: { title: "Message reopened", type: "success" },
 } as const satisfies Record<string, ToastMessage>;
 
-/** Issue 16: the toast after an admin adds an address to the do-not-sell list; `hidden` companies it hid. */
+/** docs/product.md#admin: the toast after an admin adds an address to the do-not-sell list; `hidden` companies it hid. */
 export function suppressionAddedToast(hidden: number): ToastMessage {
   return {
     title: "Added to the do-not-sell list",
@@ -239,7 +239,7 @@ export function suppressionAddedToast(hidden: number): ToastMessage {
   };
 }
 
-/** Issue 16: the admin inbox's refusals. */
+/** docs/product.md#admin: the admin inbox's refusals. */
 export const INBOX_ERRORS = {
   unknownMessage: "That message no longer exists.",
   badRequest: "That request could not be understood. Reload the page and try again.",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isCheckoutPlanId, lpPlanFor, monthlyEquivalent, PLANS } from "./plans";
 
-describe("plans (spec 9)", () => {
+describe("plans (docs/product.md#plans)", () => {
   it("prices the monthly plan at $79 and the annual plan at $299, each with a 7-day trial", () => {
     expect(PLANS.monthly).toMatchObject({ priceCents: 7900, interval: "month", trialDays: 7 });
     expect(PLANS.pro).toMatchObject({

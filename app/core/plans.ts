@@ -1,5 +1,5 @@
 /**
- * The plan catalogue (spec 4 and 9, decisions.md "Plans"). Prices are in US cents.
+ * The plan catalogue (docs/product.md#access and docs/product.md#plans). Prices are in US cents.
  * `pro` is the annual plan; `lifetime` is granted by an admin; `lps` opens the LP database.
  */
 export const PLAN_IDS = ["monthly", "pro", "lifetime", "lps"] as const;
@@ -22,7 +22,7 @@ export interface Plan {
   savings?: string;
 }
 
-// spec 9: features of both plans.
+// docs/product.md#plans: features of both plans.
 export const PLAN_FEATURES = [
   "Unlimited search and export to .csv",
   "Monthly updates (500+ new leads)",
@@ -40,7 +40,7 @@ export const PLANS: Record<PlanId, Plan> = {
     trialDays: 7,
     priceNote: "$79/month",
   },
-  // spec 9: $299/year, shown as $25/month, 'Save $289 annually', 'Most Popular', price lock.
+  // docs/product.md#plans: $299/year, shown as $25/month, 'Save $289 annually', 'Most Popular', price lock.
   pro: {
     id: "pro",
     name: "Annual",
@@ -59,7 +59,7 @@ export const PLANS: Record<PlanId, Plan> = {
     trialDays: 0,
     priceNote: "Granted",
   },
-  // Issue 17: the price is configuration (LP_PLAN_PRICE_USD; with Stripe, STRIPE_PRICE_LPS's amount), so
+  // docs/product.md#lps: the price is configuration (LP_PLAN_PRICE_USD; with Stripe, STRIPE_PRICE_LPS's amount), so
   // the catalogue holds none: lpPlanFor fills it in. No trial: the sample is the LP database's free look.
   lps: {
     id: "lps",

@@ -23,7 +23,7 @@ const contact = {
 };
 const trial = { ...contact, company: "Navy Labs", teamSize: "11-50" };
 
-describe("contactSchema (issue 7)", () => {
+describe("contactSchema (docs/product.md#public-pages)", () => {
   it("accepts a message, folding the name onto one line and the email to lower case", () => {
     const parsed = contactSchema.parse({
       ...contact,
@@ -78,7 +78,7 @@ describe("contactSchema (issue 7)", () => {
   });
 });
 
-describe("trialSchema (issue 7)", () => {
+describe("trialSchema (docs/product.md#public-pages)", () => {
   it("needs a team size from the list and caps the use case at its limit", () => {
     expect(trialSchema.safeParse(trial).success).toBe(true);
     expect(
@@ -96,7 +96,7 @@ describe("trialSchema (issue 7)", () => {
   });
 });
 
-describe("doNotSellSchema (issue 7)", () => {
+describe("doNotSellSchema (docs/product.md#public-pages)", () => {
   it("needs the address and the ticked box", () => {
     expect(doNotSellSchema.parse({ email: "Ann@X.example", confirm: "yes" })).toEqual({
       email: "ann@x.example",

@@ -2,13 +2,13 @@ import { emailAddressSchema, MAX_EMAIL_LENGTH } from "./email-address";
 import { z } from "./zod";
 
 /**
- * Issue 7: the three public forms (/contact, /request-trial, /do-not-sell). One schema per form validates on
+ * docs/product.md#do-not-sell: the three public forms (/contact, /request-trial, /do-not-sell). One schema per form validates on
  * the server and in the browser; the limits below feed both the schemas and the inputs' HTML constraints
  * (`<TextField {...CONTACT_LIMITS.name} />`), so a limit lives in one place.
  */
 
 /**
- * The hidden field of every public form (issue 7 "spam honeypot"): people never see or fill it, form-filling
+ * The hidden field of every public form (docs/product.md#public-pages "spam honeypot"): people never see or fill it, form-filling
  * bots do. A filled one is answered like a success and thrown away.
  */
 export const HONEYPOT_FIELD = "website";
@@ -93,7 +93,7 @@ export const trialSchema = z.object({
   message: message("What you plan to use the data for", TRIAL_LIMITS.message),
 });
 
-/** /do-not-sell: the address, and an explicit confirmation (issue 7: "enters an email and confirms"). */
+/** /do-not-sell: the address, and an explicit confirmation (docs/product.md#do-not-sell: "enters an email and confirms"). */
 export const doNotSellSchema = z.object({
   email: emailAddressSchema,
   confirm: z.literal("yes", { error: "Tick the box to confirm the request" }),

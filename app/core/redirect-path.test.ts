@@ -6,7 +6,7 @@ function landing(path: string): string {
   return new URL(path, "https://roundlist.example/signin").href;
 }
 
-describe("safeRedirectPath (issue 12 defect 1)", () => {
+describe("safeRedirectPath (docs/product.md#security)", () => {
   it.each([
     ["tab then slash", "/\t/evil.example"],
     ["tab then backslash", "/\t\\evil.example"],

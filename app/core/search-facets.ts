@@ -2,7 +2,7 @@ import { formatCount } from "./format";
 import { MULTI_FILTER_KEYS, type MultiFilterKey, type SearchState, withChange } from "./search-params";
 
 /**
- * Issue 15: how many companies each option of a multi-select filter would add, given the other active
+ * docs/product.md#filters: how many companies each option of a multi-select filter would add, given the other active
  * filters (facet counts). Keyed by the option's filter value: an industry or stage name, and for the
  * location filter "continent:Europe" and "country:Germany" (cities and regions are not counted).
  */

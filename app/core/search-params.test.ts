@@ -92,7 +92,7 @@ describe("parseSearchParams", () => {
     expect(maxPageFor(25) * 25).toBe(maxPageFor(100) * 100);
   });
 
-  it("treats 'any' as no amount or date filter (spec 5)", () => {
+  it("treats 'any' as no amount or date filter (docs/product.md#filters)", () => {
     expect(parse("amount=any&date=any")).toEqual({ state: EMPTY_SEARCH, errors: [] });
   });
 
@@ -118,7 +118,7 @@ describe("parseSearchParams", () => {
   });
 });
 
-describe("parseSearchParams: control characters and Unicode (issue 12 defects 4 and 5)", () => {
+describe("parseSearchParams: control characters and Unicode (docs/product.md#security)", () => {
   const PARAMS = ["q", "industry", "stage", "location", "amount", "date", "sort", "size", "page"] as const;
   const VALUES: Record<(typeof PARAMS)[number], string> = {
     q: "fin tech",
@@ -238,7 +238,7 @@ describe("serializeSearchState", () => {
 });
 
 describe("withChange and activeFilterCount", () => {
-  it("resets to page 1 on every change (spec 4) and counts filters, not the query", () => {
+  it("resets to page 1 on every change (docs/product.md#search) and counts filters, not the query", () => {
     const state: SearchState = { ...EMPTY_SEARCH, q: "ai", industry: ["SaaS"], page: 4 };
     const changed = withChange(state, { stage: ["Seed"] });
     expect(changed.page).toBe(1);

@@ -28,9 +28,9 @@ export {
 } from "./url-values";
 
 /**
- * spec 3 "active filter set", plus the text query, the order and the page: the whole view, kept in the URL
+ * docs/product.md#data "active filter set", plus the text query, the order and the page: the whole view, kept in the URL
  * (`/search?q=&industry=&stage=&location=&amount=&date=&sort=&size=&page=`). Industry, stage and location
- * take several values (issue 15: repeated parameters, OR within a filter, AND across filters), so an old
+ * take several values (docs/product.md#filters: repeated parameters, OR within a filter, AND across filters), so an old
  * single-value link reads as a list of one. Empty means "no filter".
  */
 export interface SearchState {
@@ -149,7 +149,7 @@ export function serializeSearchState(state: SearchState): URLSearchParams {
   return params;
 }
 
-/** spec 4: pagination resets to page 1 on every new search, filter, order or page size change. */
+/** docs/product.md#search: pagination resets to page 1 on every new search, filter, order or page size change. */
 export function withChange(state: SearchState, change: Partial<Omit<SearchState, "page">>): SearchState {
   return { ...state, ...change, page: 1 };
 }
@@ -172,7 +172,7 @@ export function hasFilters(state: SearchState): boolean {
   return activeFilterCount(state) > 0;
 }
 
-/** The filters alone, as spec 3's active filter set (for the activity log and export). */
+/** The filters alone, as docs/product.md#data's active filter set (for the activity log and export). */
 export function filtersOf(state: SearchState): SearchFilters {
   return {
     industry: state.industry,
@@ -184,7 +184,7 @@ export function filtersOf(state: SearchState): SearchFilters {
 }
 
 /**
- * Issue 15: the page size is a subscriber's choice; anyone else reads spec 9's 50 (the server applies this,
+ * docs/product.md#search: the page size is a subscriber's choice; anyone else reads docs/product.md#limits's 50 (the server applies this,
  * whatever the URL asks).
  */
 export function withAllowedPageSize(state: SearchState, canChoosePageSize: boolean): SearchState {

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the orders a search can be read in. spec 7's order (last funding date, newest first, nulls
+ * docs/product.md#search: the orders a search can be read in. docs/product.md#calls's order (last funding date, newest first, nulls
  * last) stays the default; every order puts companies without the value last and breaks ties by id, so
  * a page never repeats a row of another page. The SQL for each lives in server/companies/search-order.
  */
@@ -26,7 +26,7 @@ export const SORT_OPTIONS = [
 export type SortOption = (typeof SORT_OPTIONS)[number];
 export type SortValue = SortOption["value"];
 
-/** spec 7: Last Funding Date, newest first. */
+/** docs/product.md#calls: Last Funding Date, newest first. */
 export const DEFAULT_SORT: SortValue = "date-desc";
 
 /** The direction a bare field name (`sort=amount`) means: largest, newest or A first. */

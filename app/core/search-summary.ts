@@ -3,7 +3,7 @@ import { FILTER_KEYS, type FilterKey, type SearchState } from "./search-params";
 
 const LOCATION_PREFIXES = ["continent:", "country:", "state:"] as const;
 
-/** spec 3: location values are prefixed 'continent:', 'country:' or 'state:', or are a plain city. */
+/** docs/product.md#data: location values are prefixed 'continent:', 'country:' or 'state:', or are a plain city. */
 export function locationLabel(value: string): string {
   const prefix = LOCATION_PREFIXES.find((candidate) => value.startsWith(candidate));
   return prefix ? value.slice(prefix.length) : value;

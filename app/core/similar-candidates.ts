@@ -1,7 +1,7 @@
 import { compareScored, mostSimilar, type Scored, type SimilarityProfile } from "./similarity";
 
 /**
- * Issue 14: the most similar companies of every company, without scoring every pair (a million companies
+ * docs/product.md#compare: the most similar companies of every company, without scoring every pair (a million companies
  * are 5 x 10^11 pairs). The best scores need shared industries, so candidates come from buckets of
  * companies that share one: for each of a company's industries, its neighbours in last-round date within
  * the bucket of that industry and its stage, and within the bucket of that industry and its country (the

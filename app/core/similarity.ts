@@ -1,5 +1,5 @@
 /**
- * Issue 14: how similar two companies are, one rule in one place. Used for a company page's related list
+ * docs/product.md#compare: how similar two companies are, one rule in one place. Used for a company page's related list
  * and to choose the company-vs-company pairs that are linked and listed in the sitemap. After fundup.ai's
  * published scoring (research notes [x]): industry overlap weighs most, then stage, country, funding band,
  * and how close in time their last rounds were.

@@ -17,7 +17,7 @@ function errorsOf(result: { success: boolean; error?: unknown }) {
 const form = { contactsExportedClaim: "1.2m+", businessesTrustedClaim: "2,000+" };
 const stored = { hideLpSearch: true, contactsExportedClaim: "1.2m+", businessesTrustedClaim: "2,000+" };
 
-describe("siteSettingsSchema (issue 16, spec 3 site_settings)", () => {
+describe("siteSettingsSchema (docs/product.md#admin, docs/product.md#data site_settings)", () => {
   it("reads a ticked box as hiding LP search and a missing one as showing it", () => {
     expect(siteSettingsSchema.parse({ ...form, hideLpSearch: HIDE_LP_SEARCH_VALUE })).toEqual({
       ...form,
@@ -90,7 +90,7 @@ describe("settingsChange", () => {
   });
 });
 
-describe("adminDoNotSellSchema (issue 16)", () => {
+describe("adminDoNotSellSchema (docs/product.md#admin)", () => {
   it("takes a valid address, lower-cased, with the confirmation", () => {
     expect(adminDoNotSellSchema.parse({ email: " Ann@Quantix.Example ", confirm: "yes" })).toEqual({
       email: "ann@quantix.example",

@@ -1,11 +1,11 @@
 import { z } from "./zod";
 
 /**
- * Issue 16, spec 3 site_settings: the admin console's settings form. One schema checks it on the server
+ * docs/product.md#admin, docs/product.md#data site_settings: the admin console's settings form. One schema checks it on the server
  * and in the browser; the limits also go onto the inputs (`<TextField {...CLAIM_LIMITS} />`).
  */
 
-/** The settings an admin edits: spec 3's hide_lp_search and the two marketing claims. */
+/** The settings an admin edits: docs/product.md#data's hide_lp_search and the two marketing claims. */
 export interface EditableSiteSettings {
   hideLpSearch: boolean;
   contactsExportedClaim: string;

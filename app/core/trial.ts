@@ -2,7 +2,7 @@ import { formatDate } from "./format";
 import { PLANS, type PlanId } from "./plans";
 
 /**
- * Issue 15 (an honest trial): what a trialing user is told on /search and before 'Upgrade Now': when the
+ * docs/product.md#free-sample (an honest trial): what a trialing user is told on /search and before 'Upgrade Now': when the
  * trial ends, that exports wait for the upgrade, and what the upgrade charges. Pure; the server fills it
  * from the user's trialing subscription.
  */

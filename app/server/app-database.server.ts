@@ -78,7 +78,7 @@ async function startDatabase(): Promise<Database> {
       const seeded = await seedIfEmpty(database.db, { count: config.SEED_COUNT });
       if (seeded) logger.info(seeded, "seeded the demo data set into an empty database");
       wasSeededAtStart = seeded !== null;
-      // Issue 17: the demo LPs, on their own emptiness, so a database made before the LP tables gets them too.
+      // docs/product.md#lps: the demo LPs, on their own emptiness, so a database made before the LP tables gets them too.
       if (config.LP_SEED_COUNT > 0) {
         const seededLps = await seedLpsIfEmpty(database.db, { count: config.LP_SEED_COUNT });
         if (seededLps) logger.info(seededLps, "seeded the demo LP set into an empty lps table");
@@ -100,7 +100,7 @@ async function startDatabase(): Promise<Database> {
 }
 
 /**
- * Issue 17: a serving process loads its LP index (decision 015) in the background as it starts, so the
+ * docs/product.md#lps: a serving process loads its LP index (decision 015) in the background as it starts, so the
  * first /lps visit does not wait for it (about 1 s at 100,000 LPs).
  */
 function warmLpIndex(db: Db): void {
@@ -108,7 +108,7 @@ function warmLpIndex(db: Db): void {
 }
 
 /**
- * Issue 14: a database whose similar companies were never computed (just seeded, or older than migration
+ * docs/product.md#compare: a database whose similar companies were never computed (just seeded, or older than migration
  * 0012) gets them in the background, when it is small enough for the server's memory; pages use the
  * indexed fallback meanwhile. A larger one is named in the log with the command to run.
  */

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from "./db/database-errors";
 import { requestLostDatabase } from "./request-scope.server";
 
 /**
- * Issue 12 defect 3: a request whose loader or action failed because the database connection was lost (or
+ * docs/product.md#security: a request whose loader or action failed because the database connection was lost (or
  * could not be made) is answered 503 with Retry-After, not 500: the pool connects afresh for the next
  * request, so trying again shortly succeeds.
  *

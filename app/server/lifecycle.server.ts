@@ -44,7 +44,7 @@ export async function prepareApp(role: DatabaseRole = "single"): Promise<{
   await getDatabase();
   // The privacy policy's retention periods, kept by the running server (daily).
   if (role !== "worker") stopPurges = schedulePurges(getDb);
-  // Issue 19: saved searches' digests, in the same long-lived process (the database keeps every digest to
+  // docs/product.md#alerts: saved searches' digests, in the same long-lived process (the database keeps every digest to
   // one sending, whichever processes and machines run it).
   if (role !== "worker") stopAlerts = scheduleAlerts(getDb, getMailer, config.APP_URL);
   const notes =

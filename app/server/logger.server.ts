@@ -17,7 +17,7 @@ export const logger = pino({
 });
 
 /**
- * Issue 12 defect 11: server.mjs sends what libraries print with console.error and console.warn (React,
+ * docs/product.md#security: server.mjs sends what libraries print with console.error and console.warn (React,
  * better-auth) through the logger too, as JSON lines naming the request, never as bare stacks on stderr.
  */
 export function captureConsole(): void {

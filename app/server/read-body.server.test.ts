@@ -45,7 +45,7 @@ describe("readForm", () => {
     expect(form.get("name")).toBe("Grace");
   });
 
-  it("reads a body without a Content-Type as urlencoded (issue 12: it was a 500 on /auth)", async () => {
+  it("reads a body without a Content-Type as urlencoded (docs/product.md#accounts: it was a 500 on /auth)", async () => {
     const form = await readForm(post("intent=signin&email=a%40b.example", null));
     expect(form.get("intent")).toBe("signin");
     expect((await readForm(post(null, null))).get("intent")).toBeNull();
@@ -198,7 +198,7 @@ describe("readJsonObject", () => {
   });
 
   it.each(["null", "[]", "[1]", "42", '"monthly"', "true"])(
-    "refuses JSON %s with 400: the body must be an object (issue 12: null was a 500 on /api/checkout)",
+    "refuses JSON %s with 400: the body must be an object (docs/product.md#plans: null was a 500 on /api/checkout)",
     async (json) => {
       expect(await refusalOf(post(json, "application/json"), readJsonObject)).toEqual({
         status: 400,

@@ -15,7 +15,7 @@ export const DRAIN_LIMIT_BYTES = 8 * 1024 * 1024;
 const FORM_TYPES: ReadonlySet<string> = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**
- * Issue 12 defect 4: a body that is not what the endpoint reads is the sender's mistake, so it is answered 4xx with a message,
+ * docs/product.md#security: a body that is not what the endpoint reads is the sender's mistake, so it is answered 4xx with a message,
  * never a 500. Thrown as a Response (JSON `{ error }`, no-store): a resource route (/auth) returns it as it is,
  * and a page route's action shows it in the root error boundary with its status.
  */

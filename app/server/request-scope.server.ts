@@ -3,10 +3,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
 /**
  * The request a piece of work belongs to. server.mjs runs each request inside one (withRequestId, through
  * the build's entry module and server/request-id.mjs), and everything the request starts inherits it:
- * - the logger names its id on every line (logger.server.ts; issue 12 defect 11);
+ * - the logger names its id on every line (logger.server.ts; docs/product.md#security);
  * - code that sees the database connection fail, where the error is then swallowed or rewrapped by a
  *   library (better-auth answers "Failed to get session"), notes it, so the request is answered 503 with
- *   Retry-After rather than 500 (database-unavailable.server.ts; issue 12 defect 3).
+ *   Retry-After rather than 500 (database-unavailable.server.ts; docs/product.md#accounts).
  * Under `react-router dev`, where server.mjs does not run, there is no scope: no id, and no such note.
  */
 interface RequestScope {

@@ -1,4 +1,4 @@
-// Issue 12, defect 7: the security headers of every response, in one pure module. entry.server.tsx sets
+// docs/product.md#security: the security headers of every response, in one pure module. entry.server.tsx sets
 // them (with the Content-Security-Policy and its per-request nonce) on HTML documents; server.mjs applies
 // the same rules, less the CSP, to every other response (resource routes, static files, the CSV export);
 // root.tsx's middleware applies `mustNotBeStored` to every response React Router makes.

@@ -5,7 +5,7 @@ import { importSpecifiers, readSource, sourceFiles, violationsOf } from "./impor
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const APP_FILES = sourceFiles(ROOT, "app");
 
-describe("architecture.md's layers hold (imports point downwards only)", () => {
+describe("the layers of docs/architecture.md#layers hold (imports point downwards only)", () => {
   it("finds the app's source files", () => {
     expect(APP_FILES).toContain("app/core/access.ts");
     expect(APP_FILES).toContain("app/routes/search/search.tsx");

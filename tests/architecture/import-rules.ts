@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-/** architecture.md's layers, as rules over import paths (relative to the repository, without extension). */
+/** The layers of docs/architecture.md#layers, as rules over import paths (relative to the repository, without extension). */
 export interface ImportRule {
   /** Files the rule applies to. */
   from: RegExp;

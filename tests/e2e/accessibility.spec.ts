@@ -150,7 +150,7 @@ test("the admin console: every section and a user's page, at 1280 and 390 px", a
   }
 });
 
-test("issue 19: the save dialog, the saved searches, the new-leads count, the Exported marker and /profile's lists, at 1280 and 390 px", async ({
+test("docs/product.md#export: the save dialog, the saved searches, the new-leads count, the Exported marker and /profile's lists, at 1280 and 390 px", async ({
   page,
   login,
 }) => {

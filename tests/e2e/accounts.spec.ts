@@ -33,7 +33,9 @@ test("sign up, confirm from the mailbox, land signed in on /search, sign out, si
   await expect(page.getByRole("banner").getByRole("button", { name: "Ada Lovelace" })).toBeVisible();
 });
 
-test("the sign-up form validates as spec 5 says and switching mode clears it", async ({ page }) => {
+test("the sign-up form validates as docs/product.md#accounts says and switching mode clears it", async ({
+  page,
+}) => {
   await gotoHydrated(page, "/");
   await page.getByRole("banner").getByRole("link", { name: "Get Started" }).click();
   const dialog = page.getByRole("dialog", { name: "Create Account" });
@@ -89,7 +91,7 @@ test("reset the password from the emailed link: the old session ends and the new
   await resetDialog.getByLabel("Email").fill(email);
   await resetDialog.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByText("We've sent you a password reset link.")).toBeVisible();
-  // A successful reset request returns to sign-in mode (spec 4).
+  // A successful reset request returns to sign-in mode (docs/product.md#access).
   await expect(page.getByRole("dialog", { name: "Welcome Back" })).toBeVisible();
 
   await openMailedLink(page, email, "/api/auth/reset-password/");

@@ -8,7 +8,7 @@ import { expect, logIn, test } from "./fixtures";
 import { startPrivateServer } from "./private-server";
 
 /**
- * Issue 16: the admin console answers admins only, on the server: every page and its data, every action.
+ * docs/product.md#admin: the admin console answers admins only, on the server: every page and its data, every action.
  * Called directly (not only through the UI) as a visitor, a user, a subscriber and an admin.
  */
 const ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
@@ -213,7 +213,7 @@ test("an admin hides LP search: the header's LPs link goes at once, and comes ba
 }) => {
   const admin = await signedIn(browser, { admin: true });
   const visitor = await (await browser.newContext()).newPage();
-  // Issue 17: with the LP database built, LP search shows by default (migration 0021).
+  // docs/product.md#lps: with the LP database built, LP search shows by default (migration 0021).
   await gotoHydrated(visitor, "/");
   const lpsLink = visitor.getByRole("banner").getByRole("link", { name: "LPs" });
   await expect(lpsLink).toBeVisible();
@@ -286,7 +286,7 @@ test("an admin imports a small CSV: the dry run reports a rejected row and write
     await gotoHydrated(page, "/admin/audit?action=import.commit");
     await expect(page.getByTestId("admin-audit-entry").first()).toContainText(`small-${tag}.csv`);
 
-    // Issue 17: an LP file, said to hold LPs, goes through the LP importer with the same flow.
+    // docs/product.md#lps: an LP file, said to hold LPs, goes through the LP importer with the same flow.
     const lpCsv = toLpCsv([
       lpRecord(1, { "LP Name": `Quillon ${tag} Partners`, Website: `quillon-${tag}.example` }),
       lpRecord(2, { "LP Type": "Pirate" }),

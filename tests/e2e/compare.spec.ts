@@ -1,5 +1,5 @@
 /**
- * Issue 14: the comparison pages over HTTP (the server decides order, status, indexing and masking) and in
+ * docs/product.md#compare: the comparison pages over HTTP (the server decides order, status, indexing and masking) and in
  * the browser from the footer to sign-up.
  */
 import type { APIRequestContext } from "@playwright/test";

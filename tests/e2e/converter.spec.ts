@@ -5,7 +5,7 @@ import { gotoHydrated } from "./accounts-helpers";
 import { expect, logIn, test } from "./fixtures";
 
 /**
- * Issue 18: the converter. Any signed-in user converts a file (a free tool); the server refuses visitors,
+ * docs/product.md#converter: the converter. Any signed-in user converts a file (a free tool); the server refuses visitors,
  * and a converted file is its owner's alone. The browser path: upload, the columns recognised, a preview
  * and a report, the download.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the public directory and company pages, robots.txt and the sitemaps, over HTTP as a visitor and
+ * docs/product.md#directory: the public directory and company pages, robots.txt and the sitemaps, over HTTP as a visitor and
  * a subscriber (the server decides what each sees), and in the browser from the footer to sign-up.
  */
 import { spawnSync } from "node:child_process";

@@ -8,7 +8,7 @@ import { expect, logIn, test } from "./fixtures";
 const FILE_NAME = /^roundlist-companies-\d{4}-\d{2}-\d{2}\.csv$/;
 const TRIAL_DIALOG = "Export is disabled during your trial";
 
-/** On the annual plan's trial (bought on the demo provider): trialing, so no export yet (spec 4). */
+/** On the annual plan's trial (bought on the demo provider): trialing, so no export yet (docs/product.md#access). */
 async function becomeTrialingSubscriber(page: Page): Promise<void> {
   await logIn(page, { plan: "pro", status: "trialing" });
 }
@@ -72,7 +72,7 @@ test("a trialing user gets the trial dialog, upgrades from it, then exports", as
   expect(await refused.json()).toEqual({ error: "Exports unlock when your trial is upgraded." });
 
   await gotoHydrated(page, "/search?industry=SaaS");
-  // Issue 15: the trial is named on the page, with its end and the export rule.
+  // docs/product.md#free-sample: the trial is named on the page, with its end and the export rule.
   await expect(page.getByTestId("trial-banner")).toHaveText(
     /^Your free trial of the Annual plan ends in 7 days \([A-Z][a-z]{2} \d{1,2}, \d{4}\)\. CSV export unlocks when you upgrade\.$/,
   );
@@ -107,7 +107,7 @@ test("the export endpoint refuses a visitor with 403 and no data", async ({ requ
   expect(await response.json()).toEqual({ error: "Sign in with a paid plan to export." });
 });
 
-test("issue 18: a subscriber exports a filtered search for Instantly; a trial user gets the trial dialog", async ({
+test("docs/product.md#converter: a subscriber exports a filtered search for Instantly; a trial user gets the trial dialog", async ({
   page,
 }) => {
   test.setTimeout(60_000);

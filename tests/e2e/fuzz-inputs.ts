@@ -1,5 +1,5 @@
 /**
- * Generators of hostile HTTP input for the fuzz tests (fuzz.spec.ts, issue 12 defect 4), and the runner that
+ * Generators of hostile HTTP input for the fuzz tests (fuzz.spec.ts, docs/product.md#security), and the runner that
  * sends one request and records what came back. Every generated request is something a client can put on the
  * wire: header values are ASCII without CR/LF/NUL, and paths may carry malformed percent-encoding (fetch keeps
  * `%zz` as it is).

@@ -1,5 +1,5 @@
 /**
- * Issue 12 defect 4: no input gives a 5xx, or takes over 2 s. One property-based fuzz test per endpoint that
+ * docs/product.md#security: no input gives a 5xx, or takes over 2 s. One property-based fuzz test per endpoint that
  * takes input, over HTTP, against servers of this spec's own (never the shared e2e server: the public forms
  * are rate-limited per IP and do-not-sell requests change the data other specs count on):
  * - "demo": the demo payment provider, test routes on, the client IP taken from X-Forwarded-For (each request
@@ -366,7 +366,7 @@ test("fuzz POST /api/export-csv (signed in, pro)", async () => {
   });
 });
 
-// Issue 17: the LP database's page, option counts and export, as an LP subscriber (the sample answers
+// docs/product.md#lps: the LP database's page, option counts and export, as an LP subscriber (the sample answers
 // everyone else whatever they ask).
 const LP_PARAMS: Record<string, fc.Arbitrary<string>> = {
   q: plausible("family", "Zürich", "İSTANBUL", "100%_"),
@@ -384,7 +384,7 @@ const LP_PARAMS: Record<string, fc.Arbitrary<string>> = {
   page: plausible("1", "2", "0", "-1", "2001", "1.5", "1e3"),
 };
 
-// Issue 18: the converter's conversion request, as a signed-in user: any body is a 4xx with a message.
+// docs/product.md#converter: the converter's conversion request, as a signed-in user: any body is a 4xx with a message.
 test("fuzz POST /api/converter/convert (signed in)", async () => {
   await fuzz({
     name: "POST /api/converter/convert",
@@ -412,7 +412,7 @@ for (const path of ["/lps", "/api/lps-facets", "/api/export-lps"]) {
   });
 }
 
-// Issue 19: saved searches (save; rename, alert, delete through a plain form's intent), the new-leads count
+// docs/product.md#alerts: saved searches (save; rename, alert, delete through a plain form's intent), the new-leads count
 // before an export, and a digest's unsubscribe link (no session: the token is the authority).
 test("fuzz POST /api/saved-searches (signed in, pro)", async () => {
   await fuzz({

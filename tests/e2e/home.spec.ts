@@ -32,7 +32,7 @@ test("every home section renders, with the live figures and the claims", async (
     "1.2m+ contacts exported",
     "19 datapoints per lead",
   ]);
-  // Claims: site settings (decisions.md fix 5) and facts of the data set (spec 1).
+  // Claims: site settings and facts of the data set (docs/product.md#home).
   await expect(page.getByTestId("businesses-claim")).toHaveText("Trusted by 2,000+ businesses");
   await expect(page.getByTestId("contacts-claim")).toHaveText("1.2m+");
   await expect(page.getByTestId("datapoints")).toHaveText("19");
@@ -49,7 +49,7 @@ test("every home section renders, with the live figures and the claims", async (
     page.getByRole("heading", { name: "Everything you need to reach funded startups" }),
   ).toBeVisible();
   await expect(page.locator("#features li")).toHaveCount(6);
-  // Issue 17: the LP database is shown by default (site_settings.hide_lp_search), with its teaser.
+  // docs/product.md#lps: the LP database is shown by default (site_settings.hide_lp_search), with its teaser.
   await expect(page.getByTestId("lp-teaser").getByRole("link", { name: "Explore LPs" })).toHaveAttribute(
     "href",
     "/lps",
@@ -65,7 +65,7 @@ test("every home section renders, with the live figures and the claims", async (
 
   const faq = page.locator("#faq");
   await faq.getByText("Is there a free trial?").click();
-  // Issue 15: the FAQ and the pricing cards agree: both plans have the trial.
+  // docs/product.md#free-sample: the FAQ and the pricing cards agree: both plans have the trial.
   await expect(
     faq.getByText(/Both plans, the annual plan and the monthly one, start with a 7-day free trial/),
   ).toBeVisible();

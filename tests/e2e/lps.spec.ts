@@ -7,7 +7,7 @@ import { gotoHydrated } from "./accounts-helpers";
 import { expect, FOUNDER_EMAIL, type LoginOptions, logIn, test } from "./fixtures";
 
 /**
- * Issue 17: the LP database. Who sees full contact emails and who may export is decided on the server:
+ * docs/product.md#lps: the LP database. Who sees full contact emails and who may export is decided on the server:
  * checked here by calling it directly as a visitor, a user without a plan, a `pro` subscriber (no LP access),
  * an `lps` subscriber and an admin. Then the whole path in a browser: an admin grants `lps`, the user
  * searches, filters and exports.

@@ -6,7 +6,7 @@ import { gotoHydrated } from "./accounts-helpers";
 import { expect, FOUNDER_EMAIL, logIn, test } from "./fixtures";
 
 /**
- * Issue 15 in the browser: the table view (remembered), sort (URL and export), multi-select filters with
+ * docs/product.md#filters in the browser: the table view (remembered), sort (URL and export), multi-select filters with
  * one chip per value and option counts, the page size, keyboard-only use, and the phone's filter sheet.
  */
 

@@ -3,12 +3,12 @@ import { gotoHydrated, PASSWORD } from "./accounts-helpers";
 import { expect, FOUNDER_EMAIL, logIn, test } from "./fixtures";
 import { readable } from "./page-text";
 
-/** spec 2: the visitor's free-sample dialog; the count is the live number of companies. */
+/** docs/product.md#screens: the visitor's free-sample dialog; the count is the live number of companies. */
 const SAMPLE_TITLE = /^Get a free sample from [\d,]+ startups$/;
-/** spec 5 masking: first character, stars, last character of the local part, then the domain. */
+/** docs/product.md#masking: first character, stars, last character of the local part, then the domain. */
 const MASKED_EMAIL = /^[a-z0-9]\*+[a-z0-9]@/i;
 
-/** A user on the annual plan's trial (bought on the demo provider): active access (spec 4), on /search. */
+/** A user on the annual plan's trial (bought on the demo provider): active access (docs/product.md#access), on /search. */
 async function becomeSubscriber(page: Page): Promise<void> {
   await logIn(page, { plan: "pro", status: "trialing" });
   await gotoHydrated(page, "/search");
@@ -18,7 +18,7 @@ function cards(page: Page): Locator {
   return page.locator("article");
 }
 
-/** The active-filter chips, in order (spec 2: one removable chip per active filter). */
+/** The active-filter chips, in order (docs/product.md#screens: one removable chip per active filter). */
 async function expectChips(page: Page, texts: string[]): Promise<void> {
   if (texts.length === 0) await expect(page.getByTestId("filter-chip")).toHaveCount(0);
   else await expect(page.getByTestId("filter-chip")).toHaveText(texts);
@@ -37,7 +37,7 @@ test("a visitor gets the mandatory free-sample dialog and only masked emails", a
   await page.keyboard.press("Escape");
   await expect(dialog).toBeVisible();
 
-  // Its own log in / sign up toggle; the terms checkbox is for sign-up only (spec 5).
+  // Its own log in / sign up toggle; the terms checkbox is for sign-up only (docs/product.md#accounts).
   await expect(dialog.getByRole("checkbox")).toHaveCount(1);
   await dialog.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(dialog.getByRole("button", { name: "Sign In" })).toBeVisible();
@@ -55,7 +55,7 @@ test("a visitor gets the mandatory free-sample dialog and only masked emails", a
       .getByRole("button", { name: /^Copy email/, includeHidden: true }),
   ).toHaveCount(0);
 
-  // decisions.md: no full founder email anywhere in the page, loader data included (read as page text: an
+  // docs/product.md#masking: no full founder email anywhere in the page, loader data included (read as page text: an
   // address is split in spans so it wraps after its local part).
   const html = readable(await page.content());
   const emails = html.match(/[A-Za-z0-9._%+*-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.example/g) ?? [];
@@ -97,7 +97,7 @@ test("a signed-in user without a plan sees the free sample, and pricing when the
   await expect(cards(page).first().locator(FOUNDER_EMAIL)).toHaveText(MASKED_EMAIL);
   const pricing = page.getByRole("dialog", { name: "Choose Your Plan" });
 
-  // spec 5: the search input stays read-only; its 'Upgrade' button opens the plans.
+  // docs/product.md#access: the search input stays read-only; its 'Upgrade' button opens the plans.
   const input = page.getByRole("searchbox", { name: "Search companies" });
   await expect(input).toHaveAttribute("readonly", "");
   await page.getByRole("button", { name: "Upgrade", exact: true }).click();
@@ -105,7 +105,7 @@ test("a signed-in user without a plan sees the free sample, and pricing when the
   await page.keyboard.press("Escape");
   await expect(pricing).toBeHidden();
 
-  // spec 6: prompted with pricing on filter; the URL does not change, the sample stays.
+  // docs/product.md#roles: prompted with pricing on filter; the URL does not change, the sample stays.
   await page.getByRole("button", { name: /^Filters/ }).click();
   const firstStage = page.getByRole("group", { name: "Funding stage" }).getByRole("checkbox").first();
   await firstStage.click();
@@ -151,7 +151,7 @@ test("a subscriber searches, filters, pages, copies an email, and a reload shows
   // The pager: only the page changes.
   const pager = page.getByRole("navigation", { name: "Pagination", exact: true });
   await expect(pager.getByText(/^Page 1 of \d+$/)).toBeVisible();
-  // Issue 15: a pager above the results too, and where the page sits in them.
+  // docs/product.md#search: a pager above the results too, and where the page sits in them.
   const topPager = page.getByRole("navigation", { name: "Pagination above the results" });
   await expect(topPager.getByText(/^Page 1 of \d+$/)).toBeVisible();
   await expect(page.getByTestId("results-range")).toHaveText(/^Showing 1-50 of [\d,]+$/);
@@ -170,7 +170,7 @@ test("a subscriber searches, filters, pages, copies an email, and a reload shows
   await expect(cards(page).first().getByRole("heading")).toHaveText(pageTwoFirst);
   await expect(pager.getByText(/^Page 2 of \d+$/)).toBeVisible();
 
-  // Copy an email (spec 7/8).
+  // Copy an email (docs/product.md#calls and docs/product.md#texts).
   const firstCard = cards(page).first();
   const email = ((await firstCard.locator(FOUNDER_EMAIL).textContent()) ?? "").trim();
   expect(email).not.toContain("*");
@@ -180,7 +180,7 @@ test("a subscriber searches, filters, pages, copies an email, and a reload shows
   await expect(toast).toContainText(email);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(email);
 
-  // A filter change on page 2 goes back to page 1 (spec 4).
+  // A filter change on page 2 goes back to page 1 (docs/product.md#search).
   await page.getByRole("button", { name: /^Filters/ }).click();
   await page.getByLabel("Funding date", { exact: true }).selectOption({ label: "Last year" });
   await expectSearch(page, { q: "software", date: "1y" });

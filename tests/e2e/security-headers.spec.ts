@@ -1,4 +1,4 @@
-// Issue 12, defect 7: every response carries the security headers; HTML documents carry a
+// docs/product.md#security: every response carries the security headers; HTML documents carry a
 // Content-Security-Policy whose per-request nonce is on every inline script, and the app still hydrates
 // and works under it; personal responses are never stored by a cache; the app cannot be framed.
 import type { APIResponse, Page } from "@playwright/test";

@@ -23,7 +23,7 @@ test("subscribe to the annual plan on the demo provider, upgrade the trial, then
   await expect(page.getByText("7 days")).toBeVisible();
   await page.getByRole("button", { name: "Pay (demo)" }).click();
 
-  // Issue 15: the checkout started a free trial, nothing was charged: the toast says so.
+  // docs/product.md#free-sample: the checkout started a free trial, nothing was charged: the toast says so.
   await expect(page.getByText("Your free trial has started")).toBeVisible();
   await expect(page.getByText("Payment successful!")).toHaveCount(0);
   // The parameter is removed from the URL.

@@ -6,7 +6,7 @@ import { CompanyCard } from "../search/company-card";
 import { CompanyTable } from "../search/company-table";
 import { ExportHistorySection } from "./export-history-section";
 
-/** Issue 19's account and results markup, rendered as the server renders it. */
+/** docs/product.md#saved-searches's account and results markup, rendered as the server renders it. */
 
 describe("the export history on /profile", () => {
   it("says so when there is no export", () => {

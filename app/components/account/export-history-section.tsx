@@ -14,7 +14,7 @@ function rowsText(rowCount: number | null): string {
 }
 
 /**
- * Issue 19: the user's exports on /profile, newest first (up to 50): when, which database, the criteria in
+ * docs/product.md#export-history: the user's exports on /profile, newest first (up to 50): when, which database, the criteria in
  * one line, the format, "New leads only", the rows, and "Repeat", which downloads the same criteria with
  * today's data (the endpoint checks access again, so a lapsed plan is refused there with its message).
  */

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 /**
  * A console table in a region that scrolls sideways on a narrow screen: labelled, and focusable so a
- * keyboard user can scroll it (issue 16: usable at 390 px).
+ * keyboard user can scroll it (docs/product.md#admin: usable at 390 px).
  */
 export function AdminTable({ label, children }: { label: string; children: ReactNode }) {
   return (

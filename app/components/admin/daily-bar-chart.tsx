@@ -7,7 +7,7 @@ const BAR_WIDTH = 8;
 const GAP = 2;
 
 /**
- * Issue 16: a small bar chart of one figure per day, drawn as inline SVG (no chart library). Screen readers
+ * docs/product.md#admin: a small bar chart of one figure per day, drawn as inline SVG (no chart library). Screen readers
  * get the chart as one image named by its title and a sentence (total and busiest day); the values
  * themselves are in a table under "Show the numbers", which is also the fallback where SVG is not drawn.
  */

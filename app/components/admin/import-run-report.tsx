@@ -33,7 +33,7 @@ export const COUNT_LABELS = [
 ] as const satisfies ReadonlyArray<readonly [keyof ImportRunView, string]>;
 
 /**
- * An LP run's counts (issue 17): New, Updated and Unchanged count LPs (an LP has a row per contact), and
+ * An LP run's counts (docs/product.md#lps): New, Updated and Unchanged count LPs (an LP has a row per contact), and
  * the contacts it wrote and removed come after.
  */
 export const LP_COUNT_LABELS = [

@@ -19,7 +19,7 @@ const SUBJECT_HINTS: Readonly<Record<ImportSubject, string>> = {
 };
 
 /**
- * Issue 16: the imports page's upload. The admin says what the file holds (companies or, issue 17, LPs);
+ * docs/product.md#imports: the imports page's upload. The admin says what the file holds (companies or, docs/product.md#lps, LPs);
  * the file is checked here first (a .csv name, not empty, under the limit), then sent as the request body
  * itself (no form encoding, so the server streams it to disk) with an upload progress bar; the server
  * answers with the dry run it started, which the page then shows.

@@ -25,7 +25,7 @@ export function preloadAuthForm(): void {
 }
 
 interface AuthDialogContextValue {
-  /** spec 4: the default mode is set when the dialog is opened. */
+  /** docs/product.md#access: the default mode is set when the dialog is opened. */
   openAuthDialog: (mode: AuthMode) => void;
 }
 
@@ -64,7 +64,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const onSuccess = useCallback(
     (result: AuthActionResult & { ok: true }) => {
       close();
-      // A signed-in user on the home page is sent on to /search by its loader (spec 2).
+      // A signed-in user on the home page is sent on to /search by its loader (docs/product.md#home).
       if (result.redirectTo) navigate(result.redirectTo);
       else void revalidator.revalidate();
     },

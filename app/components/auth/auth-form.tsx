@@ -32,8 +32,8 @@ interface AuthFormProps {
 }
 
 /**
- * The three modes of spec 2's auth dialog. Mount it with `key={mode}`: switching mode then clears every
- * field and the error (spec 4). Validation runs here with the server's own schema, then on the server.
+ * The three modes of docs/product.md#screens's auth dialog. Mount it with `key={mode}`: switching mode then clears every
+ * field and the error (docs/product.md#screens). Validation runs here with the server's own schema, then on the server.
  */
 export function AuthForm({ mode, onModeChange, onSuccess, redirectTo }: AuthFormProps) {
   const fetcher = useFetcher<AuthActionResult>();

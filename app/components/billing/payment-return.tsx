@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { PAYMENT_RETURN_PARAMS, paymentReturnMessage } from "~/core/billing-return";
 
 /**
- * spec 4, return from payment: success=true shows the success notice and refreshes the subscription;
+ * docs/product.md#plans, return from payment: success=true shows the success notice and refreshes the subscription;
  * canceled=true shows the cancel notice. The parameter is removed either way.
  */
 export function PaymentReturn() {

@@ -9,7 +9,7 @@ interface PlanCardsProps {
 
 const ORDER: CheckoutPlanId[] = ["pro", "monthly"];
 
-/** The two plans of spec 9, annual first ('Most Popular'). */
+/** The two plans of docs/product.md#plans, annual first ('Most Popular'). */
 export function PlanCards({ pendingPlan, onChoose }: PlanCardsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">

@@ -5,11 +5,11 @@ import { useCheckout } from "./use-checkout";
 interface PricingDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** spec 4: on the search page the dialog can be closed only once the user has access. */
+  /** docs/product.md#access: on the search page the dialog can be closed only once the user has access. */
   isClosable?: boolean;
 }
 
-/** spec 2: the pricing dialog 'Choose Your Plan' with the two plans. */
+/** docs/product.md#screens: the pricing dialog 'Choose Your Plan' with the two plans. */
 export function PricingDialog({ open, onOpenChange, isClosable = true }: PricingDialogProps) {
   const { pendingPlan, startCheckout } = useCheckout();
   return (

@@ -48,7 +48,7 @@ function StatusBadge({ status, testId }: { status: string; testId: string }) {
 }
 
 /**
- * Issue 17: the LP Database plan, held beside a startup plan: its status and dates, and the way to the LP
+ * docs/product.md#lps: the LP Database plan, held beside a startup plan: its status and dates, and the way to the LP
  * database while it gives access.
  */
 export function LpPlanLine({ plan }: { plan: SubscriptionSummary }) {

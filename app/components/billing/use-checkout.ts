@@ -4,8 +4,8 @@ import { CHECKOUT_ERROR_TITLE, CHECKOUT_ERRORS } from "~/core/messages";
 import type { CheckoutPlanId } from "~/core/plans";
 
 /**
- * Starts checkout for a plan (spec 7 create-checkout) and sends the browser to the provider. Knows which
- * plan is in progress, for its button's spinner (spec 4), and toasts spec 8's failures.
+ * Starts checkout for a plan (docs/product.md#calls create-checkout) and sends the browser to the provider. Knows which
+ * plan is in progress, for its button's spinner (docs/product.md#plans), and toasts docs/product.md#texts's failures.
  */
 export function useCheckout(onSignInNeeded?: () => void) {
   const [pendingPlan, setPendingPlan] = useState<CheckoutPlanId | null>(null);

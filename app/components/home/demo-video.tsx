@@ -10,9 +10,9 @@ export interface DemoVideoProps {
 }
 
 /**
- * spec 2: the demo video with a full-screen player. The poster is a button; the player is a modal dialog
+ * docs/product.md#home: the demo video with a full-screen player. The poster is a button; the player is a modal dialog
  * (Escape closes it, focus returns to the button). The <video> exists only while the dialog is open, so not a
- * byte of the video loads with the page (issue 7: the home page loads fast on a phone).
+ * byte of the video loads with the page (docs/product.md#home: the home page loads fast on a phone).
  */
 export function DemoVideo({ src, poster }: DemoVideoProps) {
   const [isOpen, setIsOpen] = useState(false);

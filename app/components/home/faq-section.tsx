@@ -10,9 +10,9 @@ interface Question {
 
 const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900";
 
-// spec 9: the FAQ says the free trial is on the annual plan and that cancellation is anytime, no fee.
-// decisions.md gives the monthly plan the same 7-day trial, and the pricing cards show it on both: the FAQ
-// says both (issue 15: the FAQ and the pricing cards agree). The rest are the questions a buyer of leads
+// docs/product.md#plans: the FAQ says the free trial is on the annual plan and that cancellation is anytime, no fee.
+// docs/product.md#plans gives the monthly plan the same 7-day trial, and the pricing cards show it on both: the FAQ
+// says both (docs/product.md#free-sample: the FAQ and the pricing cards agree). The rest are the questions a buyer of leads
 // asks before paying.
 const QUESTIONS: readonly Question[] = [
   {
@@ -101,7 +101,7 @@ const QUESTIONS: readonly Question[] = [
   },
 ];
 
-/** spec 2 and 9: the FAQ, as native disclosure widgets (keyboard and screen-reader ready, no JavaScript). */
+/** docs/product.md#screens and docs/product.md#limits: the FAQ, as native disclosure widgets (keyboard and screen-reader ready, no JavaScript). */
 export function FaqSection() {
   return (
     <section

@@ -6,7 +6,7 @@ interface Feature {
   text: string;
 }
 
-// spec 1 and 9: what a subscriber gets; the wording stays factual (decisions.md: modest claims).
+// docs/product.md#home and docs/product.md#limits: what a subscriber gets; the wording stays factual (docs/product.md#home).
 const FEATURES: readonly Feature[] = [
   {
     icon: Search,
@@ -40,7 +40,7 @@ const FEATURES: readonly Feature[] = [
   },
 ];
 
-/** spec 2: the home page's feature cards. */
+/** docs/product.md#home: the home page's feature cards. */
 export function FeatureCards() {
   return (
     <section

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { GetStartedLink } from "./get-started-link";
 
-/** spec 2: the get-started block before the footer. */
+/** docs/product.md#screens: the get-started block before the footer. */
 export function GetStarted() {
   return (
     <section aria-labelledby="get-started-title" className="px-4 py-16 sm:px-6 sm:py-20">

@@ -4,7 +4,7 @@ import { HeroSearch } from "./hero-search";
 
 export const HOME_HEADLINE = "Find venture funded clients for your business";
 
-/** spec 1 marketing claims that are facts of the data set, not settings. */
+/** docs/product.md#home marketing claims that are facts of the data set, not settings. */
 export const DATAPOINTS_PER_LEAD = 19;
 export const ROUND_RANGE = { minUsd: 250_000, maxUsd: 500_000_000, label: "$250,000 to $500 million" };
 
@@ -12,12 +12,12 @@ export interface HeroProps {
   totalCompanies: number;
   recentFundingUsd: number;
   recentFundingDays: number;
-  /** decisions.md fix 5: the claims are site settings ('1.2m+', '2,000+' by default). */
+  /** docs/product.md#home: the claims are site settings ('1.2m+', '2,000+' by default). */
   contactsExportedClaim: string;
   businessesTrustedClaim: string;
 }
 
-/** spec 1 and 2: the headline, the live figures and the claims, the hero search and the calls to action. */
+/** docs/product.md#home: the headline, the live figures and the claims, the hero search and the calls to action. */
 export function Hero(props: HeroProps) {
   // Each figure reads as a phrase ("2,000 funded startups"), for screen readers and for the eye.
   const stats = [

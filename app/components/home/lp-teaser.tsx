@@ -2,8 +2,8 @@ import { ArrowRight, Landmark } from "lucide-react";
 import { Link } from "react-router";
 
 /**
- * spec 1 and 2: the optional teaser for the limited-partners database. The home page renders it only
- * when the settings do not hide LP search (spec 6: the same condition as the LP links).
+ * docs/product.md#home: the optional teaser for the limited-partners database. The home page renders it only
+ * when the settings do not hide LP search (docs/product.md#roles: the same condition as the LP links).
  */
 export function LpTeaser() {
   return (

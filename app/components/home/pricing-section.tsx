@@ -4,7 +4,7 @@ import { PlanCards } from "../billing/plan-cards";
 import { useCheckout } from "../billing/use-checkout";
 
 /**
- * spec 2 and 9: the two plans on the home page. A signed-in user starts checkout; a visitor gets the sign-up
+ * docs/product.md#home and docs/product.md#plans: the two plans on the home page. A signed-in user starts checkout; a visitor gets the sign-up
  * dialog first (and does if the session ran out meanwhile: checkout answers 401).
  */
 export function PricingSection({ isSignedIn }: { isSignedIn: boolean }) {

@@ -2,7 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-/** The clear confirmation after a public form went through (issue 7). */
+/** The clear confirmation after a public form went through (docs/product.md#public-pages). */
 export function FormConfirmation({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div

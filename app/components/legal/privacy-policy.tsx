@@ -9,7 +9,7 @@ export interface LegalDocumentProps {
 
 const link = "font-medium text-brand-700 underline underline-offset-4";
 
-/** Issue 7: the privacy policy of a B2B contact-data product (what, from where, why, rights, retention). */
+/** docs/product.md#public-pages: the privacy policy of a B2B contact-data product (what, from where, why, rights, retention). */
 export function privacySections({ productName, contactEmail }: LegalDocumentProps): LegalSection[] {
   return [
     {

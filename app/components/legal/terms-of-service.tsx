@@ -5,7 +5,7 @@ import type { LegalDocumentProps } from "./privacy-policy";
 
 const link = "font-medium text-brand-700 underline underline-offset-4";
 
-/** Issue 7: the terms of service of a B2B contact-data subscription. */
+/** docs/product.md#public-pages: the terms of service of a B2B contact-data subscription. */
 export function termsSections({ productName, contactEmail }: LegalDocumentProps): LegalSection[] {
   return [
     {

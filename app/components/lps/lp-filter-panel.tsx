@@ -43,7 +43,7 @@ function pickerOption(value: string, label: string, group: string): PickerOption
 }
 
 /**
- * Issue 17: the /lps filters. Type and the three focus filters are checkbox groups with counts, the
+ * docs/product.md#lps: the /lps filters. Type and the three focus filters are checkbox groups with counts, the
  * headquarters a searchable list of regions and countries with counts; AUM and check size are ranges;
  * emerging managers and first-time funds are switches. Each change applies at once (a navigation).
  */

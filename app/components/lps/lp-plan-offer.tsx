@@ -29,7 +29,7 @@ interface LpPlanOfferProps {
 }
 
 /**
- * Issue 17: what LP access costs and the button that buys it: checkout for a signed-in user, sign-up first
+ * docs/product.md#lps: what LP access costs and the button that buys it: checkout for a signed-in user, sign-up first
  * for a visitor (a plan belongs to an account).
  */
 function OfferBody({ offer, access, totalLps }: LpPlanOfferProps) {

@@ -15,7 +15,7 @@ import {
 } from "./lp-facts";
 
 /**
- * One LP (issue 17): who it is, how much it manages and writes, what it backs, and the people to write to.
+ * One LP (docs/product.md#lps): who it is, how much it manages and writes, what it backs, and the people to write to.
  * Built on the company card's classes (app.css .rl-*), so both listings read alike.
  */
 export function LpResultCard({ lp }: { lp: LpCard }) {

@@ -5,7 +5,7 @@ import { applySavedSearchChange, type SavedSearchChange, type SavedSearchItem } 
 import { SavedSearchList } from "./saved-search-list";
 
 /**
- * Issue 19: the account page's "Saved searches" section, from the profile loader: null without active
+ * docs/product.md#saved-searches: the account page's "Saved searches" section, from the profile loader: null without active
  * access (saved searches come with a subscription). Changes made here update the list in place.
  */
 export function ProfileSavedSearches({ savedSearches }: { savedSearches: SavedSearchItem[] | null }) {

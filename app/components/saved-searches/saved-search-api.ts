@@ -3,7 +3,7 @@ import type { SavedSearchField, SavedSearchItem } from "~/core/saved-search";
 export type { SavedSearchField, SavedSearchItem };
 
 /**
- * Issue 19: what the browser exchanges with /api/saved-searches (server/saved-searches/
+ * docs/product.md#saved-searches: what the browser exchanges with /api/saved-searches (server/saved-searches/
  * saved-searches-api.server.ts answers it). The shapes are the server's JSON, restated here because
  * components never import server modules.
  */

@@ -31,7 +31,7 @@ interface SavedSearchListProps {
 }
 
 /**
- * Issue 19: a user's saved searches, on /search (in a dialog) and on /profile. Each links to its search and
+ * docs/product.md#alerts: a user's saved searches, on /search (in a dialog) and on /profile. Each links to its search and
  * says what it searches; its email alert is changed in place, it is renamed in place, and deleted after a
  * confirmation. Every change is one call to /api/saved-searches/:id (no page data is reloaded for it); the
  * answer updates the list through `onChange`.

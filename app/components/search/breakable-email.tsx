@@ -1,5 +1,5 @@
 /**
- * An address that wraps, when it must, only after its local part: never inside its domain (issue 15:
+ * An address that wraps, when it must, only after its local part: never inside its domain (docs/product.md#search:
  * "plevica-\nsemiconductor.example" read as two things). The local part may still break anywhere when it
  * alone is wider than the line. The text itself stays the address.
  */

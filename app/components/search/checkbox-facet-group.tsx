@@ -11,7 +11,7 @@ interface CheckboxFacetGroupProps {
 }
 
 /**
- * A multi-select filter as a group of checkboxes (issue 15), each with its count given the other filters.
+ * A multi-select filter as a group of checkboxes (docs/product.md#filters), each with its count given the other filters.
  * A box changes only when it is ticked (Space or a click), never while the arrow keys or Tab move through
  * the list, so nothing searches until the user chooses. A value from a shared link that the options no
  * longer list still shows as chosen.

@@ -6,7 +6,7 @@ import { FounderEmail } from "./founder-email";
 import { IndustryBadges } from "./industry-badges";
 
 /**
- * One search result (spec 2): the company, its last round and total funding, and its founders' contact.
+ * One search result (docs/product.md#screens): the company, its last round and total funding, and its founders' contact.
  * Its classes are named in app.css (.rl-*): a page repeats this 50 to 100 times.
  */
 export function CompanyCard({ company }: { company: CompanyCardData }) {
@@ -49,7 +49,7 @@ export function CompanyCard({ company }: { company: CompanyCardData }) {
 }
 
 /**
- * Issue 19: a company the signed-in user exported before. Reads "Exported" on screen, "Exported on Nov 3,
+ * docs/product.md#export: a company the signed-in user exported before. Reads "Exported" on screen, "Exported on Nov 3,
  * 2026" to a screen reader and in its tooltip.
  */
 export function ExportedMarker({ exportedAt }: { exportedAt: string }) {

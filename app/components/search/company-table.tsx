@@ -4,7 +4,7 @@ import { ExportedMarker } from "./company-card";
 import { FounderEmail } from "./founder-email";
 
 /**
- * Issue 15: the dense view, one row per company (name, stage, last amount, date, city, industries, founder,
+ * docs/product.md#search: the dense view, one row per company (name, stage, last amount, date, city, industries, founder,
  * email with copy), so a 1280x800 screen shows at least 15 of them. Rows keep to one line; long values are
  * cut with an ellipsis and shown whole in their title.
  */
@@ -47,7 +47,7 @@ export function CompanyTable({
           {companies.map((company) => (
             <tr key={company.id} data-testid="company-row">
               <th scope="row" className="truncate font-medium" title={company.organizationName}>
-                {/* Issue 19: the marker first, so a long name's ellipsis never hides it. */}
+                {/* docs/product.md#export: the marker first, so a long name's ellipsis never hides it. */}
                 {company.exportedAt ? (
                   <span className="mr-1.5">
                     <ExportedMarker exportedAt={company.exportedAt} />

@@ -6,7 +6,7 @@ import { copyToClipboard } from "./copy-to-clipboard";
 /** How long the button shows its check mark after a copy. */
 const COPIED_FEEDBACK_MS = 2_000;
 
-/** spec 7/8: copies a founder email and toasts 'Email Copied' with the address. */
+/** docs/product.md#calls and docs/product.md#texts: copies a founder email and toasts 'Email Copied' with the address. */
 export function CopyEmailButton({ email }: { email: string }) {
   const [isCopied, setIsCopied] = useState(false);
 

@@ -1,5 +1,5 @@
 /**
- * spec 7: a clipboard write with a legacy fallback. The async Clipboard API needs a secure context and
+ * docs/product.md#calls: a clipboard write with a legacy fallback. The async Clipboard API needs a secure context and
  * permission; where it is missing or refuses, a hidden textarea and execCommand("copy") still work.
  */
 export async function copyToClipboard(text: string): Promise<boolean> {

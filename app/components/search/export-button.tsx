@@ -28,8 +28,8 @@ function progressText(rows: number, total: number | null): string {
 }
 
 /**
- * Issue 6: 'Export CSV' on the search page, exporting every company the current search matches; issue 18:
- * in an import format from its menu; issue 19: for export access, the menu's "Leave out companies I have
+ * docs/product.md#export: 'Export CSV' on the search page, exporting every company the current search matches; docs/product.md#converter:
+ * in an import format from its menu; docs/product.md#export: for export access, the menu's "Leave out companies I have
  * exported before" (new leads only), with the count of new leads once known.
  */
 export function ExportButton({ access, trial, state, total }: ExportButtonProps) {
@@ -48,12 +48,12 @@ export function ExportButton({ access, trial, state, total }: ExportButtonProps)
   // A "new leads only" file holds the new leads alone: the progress counts towards them.
   const expectedRows = canExport && isNewOnly && newLeads.preview ? newLeads.preview.newLeads : total;
 
-  /** spec 4: the same access rule for every format; the server decides again on each request. */
+  /** docs/product.md#access: the same access rule for every format; the server decides again on each request. */
   async function exportAs(target?: string) {
     const prompt = exportPrompt(access);
     if (prompt === "export") {
       const newOnly = canExport && isNewOnly;
-      // Issue 19: a "new leads only" file of no company is not downloaded; the user is told why.
+      // docs/product.md#export: a "new leads only" file of no company is not downloaded; the user is told why.
       if (newOnly && (await newLeads.load())?.newLeads === 0) {
         toast.info(NO_NEW_LEADS.title, { description: NO_NEW_LEADS.description });
         return;
@@ -80,7 +80,7 @@ export function ExportButton({ access, trial, state, total }: ExportButtonProps)
               {isExporting ? progressText(rowsReceived, expectedRows) : "Export CSV"}
             </span>
           </Button>
-          {/* Issue 18: the same export in a CRM's or an outreach tool's import format. */}
+          {/* docs/product.md#converter: the same export in a CRM's or an outreach tool's import format. */}
           <DropdownMenu.Root
             modal={false}
             onOpenChange={(open) => {

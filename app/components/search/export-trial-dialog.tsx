@@ -4,14 +4,14 @@ import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 
 interface ExportTrialDialogProps {
-  /** What 'Upgrade Now' will charge, and when the first charge comes without it (issue 15). */
+  /** What 'Upgrade Now' will charge, and when the first charge comes without it (docs/product.md#free-sample). */
   trial: TrialSummary | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
 /**
- * spec 4: the export-disabled-during-trial dialog. 'Upgrade Now' upgrades the trial to full, then refreshes
+ * docs/product.md#access: the export-disabled-during-trial dialog. 'Upgrade Now' upgrades the trial to full, then refreshes
  * the subscription (useUpgradeTrial revalidates the page's data, which then grants export access); Close.
  */
 export function ExportTrialDialog({ trial, open, onOpenChange }: ExportTrialDialogProps) {

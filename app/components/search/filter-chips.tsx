@@ -14,7 +14,7 @@ interface FilterChipsProps {
   onClearAll: () => void;
 }
 
-/** spec 2: one removable chip per active filter value (issue 15: a filter with three values shows three). */
+/** docs/product.md#screens: one removable chip per active filter value (docs/product.md#filters: a filter with three values shows three). */
 export function FilterChips({ chips, onRemove, onClearAll }: FilterChipsProps) {
   if (chips.length === 0) return null;
   return (

@@ -20,7 +20,7 @@ import type { SearchChange } from "./use-search-navigation";
 interface FilterPanelProps {
   id: string;
   state: SearchState;
-  /** spec 3's filter options, loaded when the filters open; undefined until they arrive. */
+  /** docs/product.md#data's filter options, loaded when the filters open; undefined until they arrive. */
   filterOptions: FilterOptions | undefined;
   /** The option counts given the other filters; undefined while they load. */
   facets: SearchFacets | undefined;
@@ -32,7 +32,7 @@ const amountChoices = [{ value: ANY, label: ANY_AMOUNT_LABEL }, ...AMOUNT_OPTION
 const dateChoices = [{ value: ANY, label: ANY_DATE_LABEL }, ...DATE_OPTIONS];
 
 /**
- * spec 3/9: the five filters. Industry, stage and location take several values (issue 15) and show each
+ * docs/product.md#data and docs/product.md#filters: the five filters. Industry, stage and location take several values (docs/product.md#filters) and show each
  * option's count. Each change applies at once (a navigation), so the URL always holds them.
  */
 export function FilterPanel({
@@ -79,7 +79,7 @@ export function FilterPanel({
         onClear={() => onChange({ location: [] })}
       />
       <div className="flex flex-col gap-4">
-        {/* spec 5: choosing 'any' resets the funding-amount and funding-date filters. */}
+        {/* docs/product.md#filters: choosing 'any' resets the funding-amount and funding-date filters. */}
         <FilterSelect
           label={FILTER_LABELS.amount}
           value={state.amount || ANY}

@@ -24,7 +24,7 @@ const MOVING_KEYS = new Set([
 /**
  * A labelled native select: keyboard, screen readers and phones handle it the way people expect. A closed
  * select changes its value on every arrow key; each change here is a search, so a value reached with the
- * keys is applied on Enter or when focus leaves (issue 15), while a click or a tap applies at once.
+ * keys is applied on Enter or when focus leaves (docs/product.md#search), while a click or a tap applies at once.
  */
 export function FilterSelect({ label, value, options, onChange, layout = "stacked" }: FilterSelectProps) {
   const id = useId();

@@ -12,7 +12,7 @@ interface FilterSheetProps {
 }
 
 /**
- * Issue 15, phones: the filters in a bottom sheet. Each change applies at once behind it (the URL is the
+ * docs/product.md#filters, phones: the filters in a bottom sheet. Each change applies at once behind it (the URL is the
  * state), and the button closes the sheet on the results, naming how many there are.
  */
 export function FilterSheet({ open, onOpenChange, children, showLabel }: FilterSheetProps) {

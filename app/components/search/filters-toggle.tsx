@@ -7,7 +7,7 @@ interface FiltersToggleProps {
   onToggle: () => void;
 }
 
-/** spec 2: the Filters toggle with a count badge of the active filters. */
+/** docs/product.md#screens: the Filters toggle with a count badge of the active filters. */
 export function FiltersToggle({ isOpen, count, panelId, onToggle }: FiltersToggleProps) {
   return (
     <button

@@ -2,8 +2,8 @@ import { BreakableEmail } from "./breakable-email";
 import { CopyEmailButton } from "./copy-email-button";
 
 /**
- * decisions.md: the server masks emails for users without active access, so a masked address is shown as
- * it came, never copied; spec 7: a full one can be copied. Cards and table rows both show it.
+ * docs/product.md#masking: the server masks emails for users without active access, so a masked address is shown as
+ * it came, never copied; docs/product.md#calls: a full one can be copied. Cards and table rows both show it.
  */
 export function FounderEmail({
   email,

@@ -1,4 +1,4 @@
-/** spec 2: a card shows at most 3 industry badges plus a '+N' overflow. */
+/** docs/product.md#screens: a card shows at most 3 industry badges plus a '+N' overflow. */
 const MAX_BADGES = 3;
 
 export function IndustryBadges({ industries }: { industries: readonly string[] }) {

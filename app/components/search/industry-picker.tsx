@@ -13,7 +13,7 @@ interface IndustryPickerProps {
   onClear: () => void;
 }
 
-/** spec 3/9: the industry filter, searchable over the filter options' industries list; several at once. */
+/** docs/product.md#data and docs/product.md#filters: the industry filter, searchable over the filter options' industries list; several at once. */
 export function IndustryPicker({ industries, values, facet, onToggle, onClear }: IndustryPickerProps) {
   const options = useMemo(() => industryOptions(industries), [industries]);
   return (
@@ -26,7 +26,7 @@ export function IndustryPicker({ industries, values, facet, onToggle, onClear }:
       onToggle={onToggle}
       onClear={onClear}
       countText={(value) => facetCountText(facet, value)}
-      // spec 8 empty state, word for word.
+      // docs/product.md#texts empty state, word for word.
       emptyMessage="No industries found"
     />
   );

@@ -15,8 +15,8 @@ interface LocationPickerProps {
 }
 
 /**
- * spec 3: one searchable list of continents, countries, states/regions and cities; several at once.
- * Continents and countries show their counts (issue 15); regions and cities are not counted.
+ * docs/product.md#data: one searchable list of continents, countries, states/regions and cities; several at once.
+ * Continents and countries show their counts (docs/product.md#search); regions and cities are not counted.
  */
 export function LocationPicker({
   continents,
@@ -39,7 +39,7 @@ export function LocationPicker({
       countText={(value) =>
         value.startsWith("continent:") || value.startsWith("country:") ? facetCountText(facet, value) : null
       }
-      // spec 8 empty state, word for word.
+      // docs/product.md#texts empty state, word for word.
       emptyMessage="No locations found"
     />
   );

@@ -12,7 +12,7 @@ interface PagerProps {
   compact?: boolean;
 }
 
-/** spec 9: 'Page X of N' with Previous/Next, disabled at the ends. The caller shows it only past 50 results. */
+/** docs/product.md#limits: 'Page X of N' with Previous/Next, disabled at the ends. The caller shows it only past 50 results. */
 export function Pager({ page, pageCount, onPageChange, label = "Pagination", compact = false }: PagerProps) {
   if (compact) {
     const small =

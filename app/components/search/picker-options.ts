@@ -31,7 +31,7 @@ function option(value: string, label: string, group: string, detail?: string): P
   };
 }
 
-/** spec 3: the industries list, alphabetically. */
+/** docs/product.md#data: the industries list, alphabetically. */
 export function industryOptions(industries: readonly string[]): PickerOption[] {
   return [...industries].sort((a, b) => a.localeCompare(b)).map((industry) => option(industry, industry, ""));
 }
@@ -44,7 +44,7 @@ export const LOCATION_GROUPS = {
 } as const;
 
 /**
- * spec 3 location picker: continents, then countries, then states/regions, then cities, with the values
+ * docs/product.md#data location picker: continents, then countries, then states/regions, then cities, with the values
  * the search understands: 'continent:<name>', 'country:<name>', 'state:<region>', or a plain city string
  * 'City, State, Country' ('City, Country' when the region is 'Unknown Region').
  */

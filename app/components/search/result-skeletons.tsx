@@ -1,4 +1,4 @@
-/** spec 2: loading shows 5 skeleton cards. */
+/** docs/product.md#screens: loading shows 5 skeleton cards. */
 const SKELETON_COUNT = 5;
 
 /** Placeholders shaped like company cards (same borders, padding and line heights), so nothing jumps. */

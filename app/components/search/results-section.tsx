@@ -17,7 +17,7 @@ export interface ResultsSectionProps {
   maskedNotice: string;
   /** Placeholders shaped like the rows, while a change loads. */
   skeletons: ReactNode;
-  /** The empty state's two lines (spec 8's words on /search). */
+  /** The empty state's two lines (docs/product.md#texts's words on /search). */
   emptyTitle: string;
   emptyText: string;
   /** False for a fixed sample: no pager, whatever the total. */
@@ -30,7 +30,7 @@ export interface ResultsSectionProps {
 /**
  * The results area of a listing (/search, /lps): the error banner, the total, the pager above and below,
  * the rows (or skeletons, or the empty state). After a page change focus returns to the results heading
- * (issue 15), not to the top of the document.
+ * (docs/product.md#search), not to the top of the document.
  */
 export function ResultsSection({
   result,
@@ -57,7 +57,7 @@ export function ResultsSection({
     setHasPaged(true);
     onPageChange(page);
   };
-  // spec 9: the pager appears only when the total exceeds the page size (50 unless chosen).
+  // docs/product.md#limits: the pager appears only when the total exceeds the page size (50 unless chosen).
   const hasPages = canPage && result !== null && result.total > result.pageSize;
   return (
     <section aria-labelledby="results-heading" aria-busy={isLoading} className="flex flex-col gap-2">
@@ -74,7 +74,7 @@ export function ResultsSection({
         </div>
       ) : null}
       {/* The total line keeps its place while loading, so the list below does not move. It also holds where
-          this page sits in the results and the pager above them (issue 15). */}
+          this page sits in the results and the pager above them (docs/product.md#search). */}
       <div className="flex min-h-8 flex-wrap items-center justify-between gap-x-4 gap-y-1">
         <div className="flex flex-wrap items-baseline gap-x-3">
           <p data-testid="results-total" className="text-sm font-medium text-slate-700">

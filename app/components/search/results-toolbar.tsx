@@ -9,7 +9,7 @@ interface ResultsToolbarProps<Sort extends string> {
   sortOptions: ReadonlyArray<{ value: Sort; label: string }>;
   size: PageSize;
   view: SearchView;
-  /** Issue 15: subscribers choose 25, 50 or 100 a page; everyone else reads spec 9's 50. */
+  /** docs/product.md#search: subscribers choose 25, 50 or 100 a page; everyone else reads docs/product.md#limits's 50. */
   canChoosePageSize: boolean;
   onSort: (sort: Sort) => void;
   onPageSize: (size: PageSize) => void;
@@ -18,7 +18,7 @@ interface ResultsToolbarProps<Sort extends string> {
 
 const sizeChoices = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
-/** Issue 15: the order (in the URL, and the export's too), the page size and the view (remembered). */
+/** docs/product.md#search: the order (in the URL, and the export's too), the page size and the view (remembered). */
 export function ResultsToolbar<Sort extends string>({
   sort,
   sortOptions,

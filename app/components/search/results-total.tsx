@@ -27,7 +27,7 @@ export function resultsTotalText(result: ResultCounts, noun: Noun = COMPANY_NOUN
 }
 
 /**
- * Issue 15: where this page sits in the results: "Showing 51-100 of 497", "Showing 1-50 of about 66,000".
+ * docs/product.md#search: where this page sits in the results: "Showing 51-100 of 497", "Showing 1-50 of about 66,000".
  */
 export function showingRangeText(result: ResultPage): string {
   const first = (result.page - 1) * result.pageSize + 1;
@@ -35,7 +35,7 @@ export function showingRangeText(result: ResultPage): string {
   return `Showing ${formatCount(first)}-${formatCount(last)} of ${result.isTotalApproximate ? "about " : ""}${formatCount(result.total)}`;
 }
 
-/** Issue 15: the filter sheet's button, "Show 1,204 results" ("Show about 66,000 results"). */
+/** docs/product.md#filters: the filter sheet's button, "Show 1,204 results" ("Show about 66,000 results"). */
 export function showResultsText(result: ResultCounts): string {
   const noun = result.total === 1 ? "result" : "results";
   return `Show ${result.isTotalApproximate ? "about " : ""}${formatCount(result.total)} ${noun}`;

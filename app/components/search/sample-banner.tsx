@@ -9,7 +9,7 @@ interface SampleBannerProps {
 }
 
 /**
- * Issue 15 (decision 011): a signed-in user without access sees the newest companies as a free sample, with
+ * docs/product.md#free-sample (decision 011): a signed-in user without access sees the newest companies as a free sample, with
  * emails masked. Searching, filtering, sorting, paging or exporting opens the pricing dialog.
  */
 export function SampleBanner({ totalCompanies, onSeePlans, onDismiss }: SampleBannerProps) {

@@ -18,7 +18,7 @@ const TOGGLE: ReadonlyArray<{ mode: AuthMode; label: string }> = [
 ];
 
 /**
- * spec 2/4: the visitor's mandatory sign-up dialog, titled as a free sample, with its own log in / sign up
+ * docs/product.md#screens and docs/product.md#access: the visitor's mandatory sign-up dialog, titled as a free sample, with its own log in / sign up
  * toggle. It cannot be closed (no close button, Escape and outside clicks do nothing); a sign-in reloads
  * the page's data, and the loader then reports the user's access.
  */

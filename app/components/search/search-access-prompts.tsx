@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { searchPrompt, type ViewerAccess } from "~/core/access";
 import { SampleSignupDialog } from "./sample-signup-dialog";
 
-/** spec 9: the auth stability delay before the search page decides on a prompt. */
+/** docs/product.md#limits: the auth stability delay before the search page decides on a prompt. */
 const STABILITY_DELAY_MS = 100;
 
 interface SearchAccessPromptsProps {
@@ -11,8 +11,8 @@ interface SearchAccessPromptsProps {
 }
 
 /**
- * spec 4's sign-up prompt for visitors. It is UX only: the server already masks what a visitor may not see
- * (decisions.md). The decision waits for hydration plus the stability delay. A signed-in user without
+ * docs/product.md#access's sign-up prompt for visitors. It is UX only: the server already masks what a visitor may not see
+ * (docs/product.md#masking). The decision waits for hydration plus the stability delay. A signed-in user without
  * access gets the free sample instead (decision 011: the pricing dialog opens when they act, see
  * useSampleGate).
  */

@@ -13,16 +13,16 @@ interface SearchBarProps {
   /** The field's accessible name and its placeholder. */
   label: string;
   placeholder: string;
-  /** spec 5: without access the input is read-only and the button reads 'Upgrade', disabled. */
+  /** docs/product.md#access: without access the input is read-only and the button reads 'Upgrade', disabled. */
   canSearch: boolean;
   onSearch: (q: string) => void;
-  /** Issue 15: the free sample's 'Upgrade' button opens the pricing dialog. */
+  /** docs/product.md#free-sample: the free sample's 'Upgrade' button opens the pricing dialog. */
   onUpgrade?: () => void;
 }
 
 /**
  * The text search. A GET form to the listing, so it also works before hydration (the filters ride along as
- * hidden fields); once hydrated, submitting navigates to the serialized state with page 1 (spec 4).
+ * hidden fields); once hydrated, submitting navigates to the serialized state with page 1 (docs/product.md#search).
  */
 export function SearchBar({
   q,

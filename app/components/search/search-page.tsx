@@ -44,7 +44,7 @@ export interface SearchPageProps {
   access: ViewerAccess;
   /** A trialing user's trial: the banner, and the price 'Upgrade Now' will charge. */
   trial: TrialSummary | null;
-  /** The results' view this viewer chose last (issue 15). */
+  /** The results' view this viewer chose last (docs/product.md#free-sample). */
   view: SearchView;
   totalCompanies: number;
 }
@@ -53,7 +53,7 @@ export interface SearchPageProps {
 const SHEET_QUERY = "(max-width: 639px)";
 
 /**
- * spec 2 search page. The URL is the state: every search, filter, order and page change is a navigation to
+ * docs/product.md#screens search page. The URL is the state: every search, filter, order and page change is a navigation to
  * /search?..., and the loader reads it back, so reloads, back/forward and shared links show the same view.
  */
 export function SearchPage({
@@ -174,7 +174,7 @@ export function SearchPage({
           onView={chooseView}
         />
         <div className="flex flex-wrap items-center gap-2">
-          {/* Issue 19: saved searches are for active access; nobody else is offered them. */}
+          {/* docs/product.md#saved-searches: saved searches are for active access; nobody else is offered them. */}
           {access.hasActiveAccess ? <SavedSearchControls state={state} /> : null}
           {loadError ? null : (
             <ExportButton

@@ -10,7 +10,7 @@ interface SearchResultsProps {
   result: SearchResult | null;
   loadError: string | null;
   isLoading: boolean;
-  /** Cards (spec 2) or the dense table (issue 15). */
+  /** Cards (docs/product.md#screens) or the dense table (docs/product.md#search). */
   view: SearchView;
   onPageChange: (page: number) => void;
 }
@@ -22,14 +22,14 @@ export function SearchResults({ result, loadError, isLoading, view, onPageChange
     <ResultsSection
       result={result ? { ...result, shown: result.companies.length } : null}
       totalText={result ? resultsTotalText(result) : ""}
-      // spec 8: red banner 'Error loading companies: {message}'.
+      // docs/product.md#texts: red banner 'Error loading companies: {message}'.
       errorText={loadError ? `Error loading companies: ${loadError}` : null}
       isLoading={isLoading}
       // Once for the page rather than on every card: the server masked these addresses.
       isMasked={isMasked}
       maskedNotice="Upgrade to see emails"
       skeletons={<ResultSkeletons />}
-      // spec 8 empty state, word for word.
+      // docs/product.md#texts empty state, word for word.
       emptyTitle="No companies found"
       emptyText="Try adjusting your search criteria or filters to find more results."
       onPageChange={onPageChange}

@@ -17,12 +17,12 @@ interface SearchablePickerProps {
   onClear: () => void;
   /** An option's count given the other filters ("1,204", "about 12,000"), or null when not known. */
   countText?: (value: string) => string | null;
-  /** spec 8: 'No industries found' / 'No locations found'. */
+  /** docs/product.md#texts: 'No industries found' / 'No locations found'. */
   emptyMessage: string;
 }
 
 /**
- * A searchable multiple choice (issue 15), built on the ARIA combobox pattern: a text input that filters a
+ * A searchable multiple choice (docs/product.md#filters), built on the ARIA combobox pattern: a text input that filters a
  * multi-select listbox, arrow keys move through the options, Enter chooses or unchooses one and keeps the
  * list open, Escape closes. Only the first 100 matches are rendered, so thousands of cities stay quick:
  * typing narrows the list.

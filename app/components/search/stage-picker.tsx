@@ -9,7 +9,7 @@ interface StagePickerProps {
   onToggle: (stage: string) => void;
 }
 
-/** spec 9's funding stage filter: several stages at once (issue 15), each with its count. */
+/** docs/product.md#filters's funding stage filter: several stages at once (docs/product.md#filters), each with its count. */
 export function StagePicker({ stages, values, facet, onToggle }: StagePickerProps) {
   return (
     <CheckboxFacetGroup

@@ -1,7 +1,7 @@
 import { type TrialSummary, trialBannerText } from "~/core/trial";
 import { SpriteIcon } from "../ui/sprite-icon";
 
-/** Issue 15: a trialing user sees, on /search, when the trial ends and that export waits for the upgrade. */
+/** docs/product.md#free-sample: a trialing user sees, on /search, when the trial ends and that export waits for the upgrade. */
 export function TrialBanner({ trial }: { trial: TrialSummary }) {
   return (
     <p

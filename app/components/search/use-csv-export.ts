@@ -33,9 +33,9 @@ function saveFile(blob: Blob, name: string): void {
 }
 
 export interface CsvExportOptions {
-  /** Issue 18: a converter target's id, for that CRM's or tool's import format. */
+  /** docs/product.md#converter: a converter target's id, for that CRM's or tool's import format. */
   target?: string;
-  /** Issue 19: leave out the companies this user has exported before. */
+  /** docs/product.md#export: leave out the companies this user has exported before. */
   newOnly?: boolean;
 }
 
@@ -43,14 +43,14 @@ export interface CsvExport {
   isExporting: boolean;
   /** Rows received so far (about), while exporting. */
   rowsReceived: number;
-  /** Exports completed on this page: each changes which companies are new (issue 19). */
+  /** Exports completed on this page: each changes which companies are new (docs/product.md#export). */
   completedCount: number;
   /** Downloads the search's export, in a target's format and/or new leads only when asked. */
   start: (state: SearchState, options?: CsvExportOptions) => void;
 }
 
 /**
- * Issue 6: downloads the export through fetch (not a plain link), so the page can show progress and the
+ * docs/product.md#export: downloads the export through fetch (not a plain link), so the page can show progress and the
  * spec's success or failure toast. A refusal (403: access changed since the page loaded) reloads the page's
  * data, so the button then offers the right dialog.
  */
@@ -127,7 +127,7 @@ export interface ExportPreviewState {
 }
 
 /**
- * Issue 19: how many of the search's companies this user has not exported yet (GET /api/export-preview),
+ * docs/product.md#export: how many of the search's companies this user has not exported yet (GET /api/export-preview),
  * fetched on demand (the export menu opening, "new leads only" ticked) and kept for this search until an
  * export completes (`version`). Only for export access: `isEnabled` false loads nothing.
  */

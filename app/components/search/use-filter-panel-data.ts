@@ -24,7 +24,7 @@ export function usePanelData<Data>(url: string, isOpen: boolean): Data | undefin
   return fetcher.data as Data | undefined;
 }
 
-/** Issue 15: /search's panel data from /api/search-facets (the order, size and page do not change it). */
+/** docs/product.md#filters: /search's panel data from /api/search-facets (the order, size and page do not change it). */
 export function useFilterPanelData(state: SearchState, isOpen: boolean): FilterPanelData | undefined {
   const query = serializeSearchState({ ...state, page: 1, sort: "date-desc", size: 50 }).toString();
   return usePanelData<FilterPanelData>(`/api/search-facets?${query}`, isOpen);

@@ -12,7 +12,7 @@ export function searchHref(state: SearchState): string {
 
 /**
  * How a listing page (/search, /lps) moves: its URL for a state, a change that starts at page 1 again
- * (spec 4), and how a pending URL reads back as a state.
+ * (docs/product.md#search), and how a pending URL reads back as a state.
  */
 export interface ListingUrls<State extends { page: number }, Change> {
   path: string;
@@ -52,7 +52,7 @@ export function useListingNavigation<State extends { page: number }, Change>(
 }
 
 /**
- * While a navigation to the listing loads (spec 2: loading shows skeleton cards), the controls already show
+ * While a navigation to the listing loads (docs/product.md#screens: loading shows skeleton cards), the controls already show
  * the state being loaded, so a removed chip disappears at once and a second change builds on the first.
  */
 export function usePendingListing<State extends { page: number }, Change>(
@@ -70,7 +70,7 @@ export function usePendingListing<State extends { page: number }, Change>(
   return { viewState, isLoading };
 }
 
-/** /search's navigation (spec 4: pagination resets to page 1 on every new search or filter change). */
+/** /search's navigation (docs/product.md#search: pagination resets to page 1 on every new search or filter change). */
 export function useSearchNavigation(state: SearchState) {
   return useListingNavigation(state, SEARCH_URLS);
 }

@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import type { SearchView } from "~/core/search-view";
 
 /**
- * Issue 15: the results' view (cards or table). The choice shows at once; the server remembers it for the
+ * docs/product.md#search: the results' view (cards or table). The choice shows at once; the server remembers it for the
  * next visit and the next device (POST view=... to /search, which both listings read).
  */
 export function useViewChoice(view: SearchView): [SearchView, (next: SearchView) => void] {

@@ -36,7 +36,7 @@ export function Dialog({
   const width = variant === "sheet" ? "" : size === "md" ? "max-w-md" : "max-w-2xl";
   // Our dialogs open from state, not from a Radix trigger, so Radix has nothing to give focus back to:
   // the element focused when the dialog opened is remembered (before the dialog takes focus) and refocused
-  // when it closes (issue 15: focus returns to the trigger after a dialog closes).
+  // when it closes (docs/product.md#search: focus returns to the trigger after a dialog closes).
   const returnFocusTo = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {

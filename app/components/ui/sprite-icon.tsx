@@ -21,7 +21,7 @@ export type SpriteIconName =
 
 /**
  * An icon that repeats on a page (once per search card), referenced from the sprite instead of inlined:
- * about 70 bytes of HTML instead of about 390 (issue 15). Decorative: hidden from assistive technology.
+ * about 70 bytes of HTML instead of about 390 (docs/product.md#search). Decorative: hidden from assistive technology.
  */
 export function SpriteIcon({ name, className }: { name: SpriteIconName; className: string }) {
   return (

@@ -17,7 +17,7 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Issue 7: validated, rate-limited, honeypot-guarded; stored and mailed to the admins; then PRG. */
+/** docs/product.md#public-pages: validated, rate-limited, honeypot-guarded; stored and mailed to the admins; then PRG. */
 export function action({ request }: Route.ActionArgs) {
   return messageFormAction(request, "contact", "/contact");
 }

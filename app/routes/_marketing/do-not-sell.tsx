@@ -25,7 +25,7 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Issue 7: the opt-out. Validated, rate-limited and honeypot-guarded, then suppressed; then PRG. */
+/** docs/product.md#do-not-sell: the opt-out. Validated, rate-limited and honeypot-guarded, then suppressed; then PRG. */
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const result = await submitDoNotSell({ db: await getDb() }, form, clientIp(request));

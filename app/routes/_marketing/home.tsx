@@ -24,7 +24,7 @@ const DEMO_VIDEO = "/demo.webm";
 const DEMO_POSTER = "/demo-poster.png";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // spec 2: a signed-in user is redirected to /search.
+  // docs/product.md#screens: a signed-in user is redirected to /search.
   if (await getCurrentUser(request)) {
     const confirmed = new URL(request.url).searchParams.has("confirmed");
     throw redirect(
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...stats,
     contactsExportedClaim: settings.contactsExportedClaim,
     businessesTrustedClaim: settings.businessesTrustedClaim,
-    // spec 1 and 6: the LP teaser shows only when the settings do not hide LP search.
+    // docs/product.md#home and docs/product.md#roles: the LP teaser shows only when the settings do not hide LP search.
     showLpTeaser: !settings.hideLpSearch,
     // DEMO_VIDEO_URL may point the player at a hosted video (a CDN); env checks it is http(s) or a site path.
     demoVideo: { src: env().DEMO_VIDEO_URL ?? DEMO_VIDEO, poster: DEMO_POSTER },
@@ -56,7 +56,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-/** spec 2 home: hero, demo video, feature cards, optional LP teaser, pricing, FAQ, get-started (footer: root). */
+/** docs/product.md#home: hero, demo video, feature cards, optional LP teaser, pricing, FAQ, get-started (footer: root). */
 export default function Home({ loaderData }: Route.ComponentProps) {
   // The root knows the session; on this page it is always a visitor (signed-in users are redirected).
   const isSignedIn = Boolean(useRouteLoaderData<{ user: unknown }>("root")?.user);

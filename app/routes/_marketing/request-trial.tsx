@@ -16,7 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return { isSent: new URL(request.url).searchParams.get("sent") === "1" };
 }
 
-/** Issue 7: validated, rate-limited, honeypot-guarded; stored and mailed to the admins; then PRG. */
+/** docs/product.md#public-pages: validated, rate-limited, honeypot-guarded; stored and mailed to the admins; then PRG. */
 export function action({ request }: Route.ActionArgs) {
   return messageFormAction(request, "trial", "/request-trial");
 }

@@ -10,7 +10,7 @@ const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-
 const INVALID = "This unsubscribe link is not valid, or its saved search was deleted.";
 
 /**
- * Issue 19: a digest's unsubscribe link, without signing in (the token is signed). Opening the link asks
+ * docs/product.md#alerts: a digest's unsubscribe link, without signing in (the token is signed). Opening the link asks
  * to confirm; the button (or a mail client's one-click POST, RFC 8058) stops the alerts at once. A GET
  * never changes anything: mail scanners and link previews open every link of a message (decision 017).
  */

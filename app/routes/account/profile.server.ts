@@ -25,12 +25,12 @@ export type ProfileIntent = "profile" | "password" | "manage" | "delete";
 export async function loadProfile(request: Request) {
   const user = await requireUser(request);
   const db = await getDb();
-  // The billing state and issue 19's export history (newest first, each with its "Repeat" link) side by side.
+  // The billing state and docs/product.md#export-history's export history (newest first, each with its "Repeat" link) side by side.
   const [billing, exports] = await Promise.all([getBillingState(db, user), listExportHistory(db, user.id)]);
-  // Issue 17: the LP plan is held beside a startup plan, so it is shown on its own (the newest one).
+  // docs/product.md#lps: the LP plan is held beside a startup plan, so it is shown on its own (the newest one).
   const lps = billing.subscriptions.filter((row) => row.planId === "lps");
   const lpPlan = lps.find((row) => row.status === "active" || row.status === "trialing") ?? lps[0] ?? null;
-  // Issue 19: saved searches come with active access, as every /api/saved-searches call checks.
+  // docs/product.md#saved-searches: saved searches come with active access, as every /api/saved-searches call checks.
   const savedSearches = viewerAccess(user, billing.subscriptions).hasActiveAccess
     ? await listSavedSearches(db, user.id)
     : null;

@@ -18,7 +18,7 @@ import { cachedActivityReport } from "~/server/admin/activity-report.server";
 import { requireAdminActor } from "~/server/admin/admin-request.server";
 import type { Route } from "./+types/activity";
 
-/** /admin/activity?days=7|30|90 (issue 16): what subscribers search, filter and export, from user_activity. */
+/** /admin/activity?days=7|30|90 (docs/product.md#admin): what subscribers search, filter and export, from user_activity. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminActor(request);
   const days = activityWindowDays(new URL(request.url).searchParams.get("days"));

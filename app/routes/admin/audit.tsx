@@ -13,7 +13,7 @@ import type { Route } from "./+types/audit";
 const PAGE_SIZE = 50;
 const ACTIONS = Object.keys(ADMIN_ACTIONS) as AdminAction[];
 
-/** /admin/audit: every change an admin made (issue 16), and the accounts' sign-in events below. */
+/** /admin/audit: every change an admin made (docs/product.md#admin), and the accounts' sign-in events below. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminActor(request);
   const url = new URL(request.url);

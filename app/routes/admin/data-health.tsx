@@ -11,7 +11,7 @@ import { cachedDataHealth } from "~/server/admin/data-health.server";
 import type { Route } from "./+types/data-health";
 
 /**
- * /admin/data-health (issue 16): how complete, fresh and spread the company data is; the company figures are
+ * /admin/data-health (docs/product.md#admin): how complete, fresh and spread the company data is; the company figures are
  * counted again once the companies or the do-not-sell list change, or the day does (cachedDataHealth).
  */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { getImportRun, ImportRunRefused } from "~/server/imports/import-runs.ser
 import type { Route } from "./+types/import-rejected-csv";
 
 /**
- * Issue 16: GET /admin/imports/:runId/rejected.csv -> the run's rejected rows (invalid and suppressed) as
+ * docs/product.md#imports: GET /admin/imports/:runId/rejected.csv -> the run's rejected rows (invalid and suppressed) as
  * a CSV download: `row,reason`, one line each, in file order. 404 (text) for an unknown run.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { getImportRun, ImportRunRefused } from "~/server/imports/import-runs.ser
 import type { Route } from "./+types/import-status";
 
 /**
- * Issue 16: GET /admin/imports/:runId/status -> the run's progress as JSON (ImportRunView: status, bytes
+ * docs/product.md#imports: GET /admin/imports/:runId/status -> the run's progress as JSON (ImportRunView: status, bytes
  * and rows read, the counts so far, the error), polled by the imports page while the run is running.
  * 404 `{ error }` for an unknown run. A run whose server stopped is reported failed (stale runs are
  * recovered first).

@@ -18,9 +18,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Issue 16: POST /admin/imports/upload?name=<file name>[&subject=companies|lps], the body the CSV file
+ * docs/product.md#imports: POST /admin/imports/upload?name=<file name>[&subject=companies|lps], the body the CSV file
  * itself (Content-Type text/csv). Streams it to disk, then starts its dry run in the background with the
- * importer of `subject` (issue 17; default companies): 201 `{ runId }`, whose progress
+ * importer of `subject` (docs/product.md#lps; default companies): 201 `{ runId }`, whose progress
  * /admin/imports/:runId/status reports. Refused with `{ error }`: 400 (not a usable .csv file, an unknown
  * subject), 405 (not POST), 409 (another import is running), 413 (too large), 415 (a form or another type).
  */

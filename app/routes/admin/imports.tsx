@@ -38,7 +38,7 @@ import type { Route } from "./+types/imports";
 const PAGE_SIZE = 20;
 
 /**
- * /admin/imports (issue 16): upload a Crunchbase CSV or (issue 17) an LP CSV (a dry run starts at once, with
+ * /admin/imports (docs/product.md#imports): upload a Crunchbase CSV or (docs/product.md#lps) an LP CSV (a dry run starts at once, with
  * the importer of what the admin says the file holds), follow its progress, read
  * its report, then import the same file or discard it; below, every run so far. `?run=<id>` shows one
  * run's report; without it the page shows the running run, else the dry run awaiting a decision.

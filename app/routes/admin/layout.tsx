@@ -4,7 +4,7 @@ import { requireAdmin } from "~/server/auth/session.server";
 import type { Route } from "./+types/layout";
 
 /**
- * Issue 16: the admin console's frame. This loader checks the role, and so does every section's own loader
+ * docs/product.md#admin: the admin console's frame. This loader checks the role, and so does every section's own loader
  * and action (they run side by side with this one, so none relies on it).
  */
 export async function loader({ request }: Route.LoaderArgs) {

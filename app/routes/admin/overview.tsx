@@ -12,7 +12,7 @@ import { requireAdminActor } from "~/server/admin/admin-request.server";
 import { cachedOverviewFigures } from "~/server/admin/overview.server";
 import type { Route } from "./+types/overview";
 
-/** /admin: the console's overview (issue 16): accounts, revenue, activity and data, counted on each visit. */
+/** /admin: the console's overview (docs/product.md#admin): accounts, revenue, activity and data, counted on each visit. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminActor(request);
   return cachedOverviewFigures(db);

@@ -14,7 +14,7 @@ import { flashCookie } from "~/server/flash.server";
 import { readForm } from "~/server/read-body.server";
 import type { Route } from "./+types/settings";
 
-/** /admin/settings: spec 3's site_settings row (LP search switch, the home page's marketing claims). */
+/** /admin/settings: docs/product.md#data's site_settings row (LP search switch, the home page's marketing claims). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminActor(request);
   const result = await loadSettingsForAdmin(db);

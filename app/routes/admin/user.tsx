@@ -17,7 +17,7 @@ import { flashCookie } from "~/server/flash.server";
 import { readForm } from "~/server/read-body.server";
 import type { Route } from "./+types/user";
 
-/** /admin/users/{id}: one account, its plans, sessions and activity, and what an admin can change (issue 16). */
+/** /admin/users/{id}: one account, its plans, sessions and activity, and what an admin can change (docs/product.md#admin). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, admin } = await requireAdminActor(request);
   const detail = isAccountId(params.userId)

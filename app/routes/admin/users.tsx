@@ -19,7 +19,7 @@ import { requireAdminActor } from "~/server/admin/admin-request.server";
 import { listUsers } from "~/server/admin/users-admin.server";
 import type { Route } from "./+types/users";
 
-/** /admin/users: every account, paged, sorted and filtered on the server through the URL (issue 16). */
+/** /admin/users: every account, paged, sorted and filtered on the server through the URL (docs/product.md#admin). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminActor(request);
   const query = parseUserGridQuery(new URL(request.url));

@@ -11,9 +11,9 @@ import { isJsonType, readForm, readJsonObject } from "~/server/read-body.server"
 import type { Route } from "./+types/checkout";
 
 /**
- * spec 7 create-checkout: POST { plan } -> { url } of the payment provider's checkout page; for a person
+ * docs/product.md#calls create-checkout: POST { plan } -> { url } of the payment provider's checkout page; for a person
  * whose Stripe plan is already current, { url } of the customer portal (plans are switched there), and
- * 409 { error } when a demo or granted plan is current (issue 12: nobody subscribes twice).
+ * 409 { error } when a demo or granted plan is current (docs/product.md#plans: nobody subscribes twice).
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 /**
  * The body's fields: a JSON object (what the plan buttons send), or a form. A body that is not one (invalid
- * JSON, JSON `null` or an array: issue 12 defect 4, it was a 500) is refused with a 4xx and a message.
+ * JSON, JSON `null` or an array: docs/product.md#plans, it was a 500) is refused with a 4xx and a message.
  */
 async function readBody(request: Request): Promise<Record<string, unknown>> {
   if (isJsonType(request.headers.get("content-type"))) return readJsonObject(request);

@@ -4,7 +4,7 @@ import { claimDownload, deleteConverterFile } from "~/server/converter/converter
 import type { Route } from "./+types/converter-download";
 
 /**
- * Issue 18: GET /api/converter/download/:fileId, the converted file (a CSV, or a zip of parts), for its owner
+ * docs/product.md#converter: GET /api/converter/download/:fileId, the converted file (a CSV, or a zip of parts), for its owner
  * only; sent once (claimDownload), then deleted. 404 for anyone else, or once it is gone.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -17,7 +17,7 @@ export function loader() {
 }
 
 /**
- * Issue 18: POST /api/converter/upload?name=<file.csv>, the body the file itself (as the admin imports take
+ * docs/product.md#converter: POST /api/converter/upload?name=<file.csv>, the body the file itself (as the admin imports take
  * it). Any signed-in user may convert a file (401 otherwise). 201 with the file's columns, the lead field each
  * was recognised as, its encoding and separator; refused with `{ error }`: 400, 405, 413, 415.
  */

@@ -2,7 +2,7 @@ import { savedSearchAction, savedSearchLoader } from "~/server/saved-searches/sa
 import type { Route } from "./+types/saved-search";
 
 /**
- * Issue 19: one saved search of the signed-in subscriber. GET reads it; PATCH { name?, alert? } renames it
+ * docs/product.md#alerts: one saved search of the signed-in subscriber. GET reads it; PATCH { name?, alert? } renames it
  * or sets its email alert; DELETE deletes it; a plain form POSTs `intent` rename, alert or delete.
  */
 export function loader({ request, params }: Route.LoaderArgs) {

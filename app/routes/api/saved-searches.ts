@@ -2,7 +2,7 @@ import { savedSearchesAction, savedSearchesLoader } from "~/server/saved-searche
 import type { Route } from "./+types/saved-searches";
 
 /**
- * Issue 19: GET the signed-in subscriber's saved searches; POST { name, query, alert } (JSON or a form)
+ * docs/product.md#alerts: GET the signed-in subscriber's saved searches; POST { name, query, alert } (JSON or a form)
  * saves one. Access is checked on every call (saved-searches-api.server.ts).
  */
 export function loader({ request }: Route.LoaderArgs) {

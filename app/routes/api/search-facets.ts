@@ -6,7 +6,7 @@ import { searchFacets } from "~/server/companies/search-facets.server";
 import type { Route } from "./+types/search-facets";
 
 /**
- * Issue 15: GET /api/search-facets?<the search's URL query> -> the filter panel's data: spec 3's filter
+ * docs/product.md#filters: GET /api/search-facets?<the search's URL query> -> the filter panel's data: docs/product.md#data's filter
  * options and the option counts of the industry, stage and location pickers given the other filters.
  * Counts only, no company and no email, the same for every viewer. Loaded when the filters open, so a
  * search page neither computes the counts nor carries the options (about 15 KB) until they do.

@@ -24,7 +24,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const session = await getOpenDemoCheckout(await getDb(), params.id, user.id);
   if (!session) throw data(null, { status: 404 });
-  // Issue 17: the LP plan's price is configuration (LP_PLAN_PRICE_USD).
+  // docs/product.md#lps: the LP plan's price is configuration (LP_PLAN_PRICE_USD).
   const plan = session.planId === "lps" ? lpPlanFor(env().LP_PLAN_PRICE_USD) : PLANS[session.planId];
   const now = new Date();
   return {

@@ -22,7 +22,7 @@ import type { Route } from "./+types/company";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const [db, session] = await Promise.all([getDb(), getSession(request)]);
   const access = await getViewerAccess(db, session.user);
-  // spec 4: only active access sees full emails; the server masks for everyone else.
+  // docs/product.md#access: only active access sees full emails; the server masks for everyone else.
   const company = await getCompanyProfile(db, params.companySlug, access.hasActiveAccess);
   if (!company) throw data(null, { status: 404 });
   return { origin: env().APP_URL, company, access };

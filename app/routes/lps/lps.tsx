@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = session.user;
   const view = readSearchView(request, user);
   const [access, settings] = await Promise.all([getViewerAccess(db, user), getSiteSettings(db)]);
-  // spec 6: with LP search hidden the page is not offered; those who bought LP access (and admins) keep it.
+  // docs/product.md#roles: with LP search hidden the page is not offered; those who bought LP access (and admins) keep it.
   if (settings.hideLpSearch && !access.hasLpAccess) throw data(null, { status: 404 });
   const hasLpAccess = access.hasLpAccess;
   // Without LP access the server answers the sample whatever the URL asks (lp-search.server.ts), and the

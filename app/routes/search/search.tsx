@@ -29,14 +29,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     readDataVersion(db),
   ]);
   const view = readSearchView(request, user);
-  // Issue 15: only active access chooses the page size; the server holds everyone else to spec 9's 50.
+  // docs/product.md#search: only active access chooses the page size; the server holds everyone else to docs/product.md#limits's 50.
   const state = withAllowedPageSize(parsed.state, access.hasActiveAccess);
   // The filter options load with the filter panel (/api/search-facets), not with every page.
   const stats = await getHomeStats(db, version);
   const page = { state, errors, access, trial, view, totalCompanies: stats.totalCompanies };
   try {
-    // spec 4 / decisions.md: only active access sees full emails, whatever the client asks for.
-    // Issue 19: the companies this user exported before carry an "Exported" marker.
+    // docs/product.md#masking: only active access sees full emails, whatever the client asks for.
+    // docs/product.md#export: the companies this user exported before carry an "Exported" marker.
     const result = await withExportedMarkers(
       db,
       user?.id ?? null,
@@ -58,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** Issue 15: POST view=cards|table remembers the results' view (the user's row, or a visitor's cookie). */
+/** docs/product.md#search: POST view=cards|table remembers the results' view (the user's row, or a visitor's cookie). */
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const view = parseSearchView(form.get("view"));

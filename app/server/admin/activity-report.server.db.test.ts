@@ -138,7 +138,7 @@ describe("getActivityReport: filters", () => {
         at: "2026-11-20T10:00:00Z",
         filters: { ...NO_FILTERS, industry: ["SaaS"], stage: ["Seed"], amount: "5m-10m" },
       },
-      // Written before issue 15: every filter as text.
+      // Written before docs/product.md#filters: every filter as text.
       {
         type: "search",
         at: "2026-11-19T10:00:00Z",

@@ -5,7 +5,7 @@ import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 
 /**
- * Issue 16: daily roll-ups of user_activity (schema.ts activityDaily, activityDailyQueries,
+ * docs/product.md#admin: daily roll-ups of user_activity (schema.ts activityDaily, activityDailyQueries,
  * activityDailyFilters, activityRollupDays; what they hold and why they outlive the rows they count is
  * said there). The activity report and the overview read a window as the roll-ups of its completed days
  * plus today's rows read live (core/activity-rollup splitWindow), so a 90-day report reads a few thousand
@@ -77,7 +77,7 @@ export function queryCounts(range: TimeRange): SQL {
  * Filters of 'search' and 'filter' rows (each a search run with its whole filter set) per UTC day of
  * `range`: (day, filter_key, filter_value, searches), filter_value '' counting the searches that used the
  * filter with any value. action_details.filters holds each filter's values: a list for a multi-select
- * filter (issue 15), text for amount and date, "" or [] when unused; a row written before issue 15 holds
+ * filter (docs/product.md#filters), text for amount and date, "" or [] when unused; a row written before docs/product.md#filters holds
  * text for every filter. The rows are grouped by their whole filter set first (a few hundred distinct sets
  * a day); each set is then taken apart once: a filter counts when it holds a non-blank value, each distinct
  * value once per search.

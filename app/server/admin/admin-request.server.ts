@@ -5,7 +5,7 @@ import type { Db } from "../db/database.server";
 import type { AdminActor } from "./audit-log.server";
 
 /**
- * Issue 16: the first line of every admin loader and action. A visitor is sent to sign in, anyone else
+ * docs/product.md#admin: the first line of every admin loader and action. A visitor is sent to sign in, anyone else
  * but an admin gets 403 (requireAdmin); an admin gets the database and themself as the actor the audit log
  * records.
  */

@@ -22,7 +22,7 @@ export interface AdminChange {
 }
 
 /**
- * Issue 16: writes one admin change to the audit log. Callers pass the transaction that made the change,
+ * docs/product.md#admin: writes one admin change to the audit log. Callers pass the transaction that made the change,
  * so the change and its record commit together or not at all.
  */
 export async function recordAdminAction(db: Db, actor: AdminActor, change: AdminChange): Promise<void> {

@@ -62,7 +62,7 @@ async function visibleNames(): Promise<string[]> {
   return result.companies.map((card) => card.organizationName).sort();
 }
 
-describe("addSuppressionForAdmin (issue 16)", () => {
+describe("addSuppressionForAdmin (docs/product.md#admin)", () => {
   it("suppresses exactly as the public /do-not-sell form does", async () => {
     await seed();
     const added = await addSuppressionForAdmin(
@@ -173,7 +173,7 @@ describe("addSuppressionForAdmin (issue 16)", () => {
   });
 });
 
-describe("the do-not-sell list for admins (issue 16)", () => {
+describe("the do-not-sell list for admins (docs/product.md#admin)", () => {
   it("counts addresses and hidden companies, with the first and latest request dates", async () => {
     await seed();
     expect(await suppressionSummary(database.db)).toEqual({

@@ -25,7 +25,7 @@ export interface SuppressionSummary {
   lastRequestedAt: Date | null;
 }
 
-/** Issue 16: how many addresses are on the list, how many companies they hide, and since when. */
+/** docs/product.md#admin: how many addresses are on the list, how many companies they hide, and since when. */
 export async function suppressionSummary(db: Db): Promise<SuppressionSummary> {
   const [[contacts], [hidden]] = await Promise.all([
     db
@@ -64,7 +64,7 @@ export type AdminDoNotSellResult =
   | { status: "invalid"; fieldErrors: FieldErrors; values: AdminDoNotSellValues };
 
 /**
- * Issue 16: an admin puts an address on the do-not-sell list for a person who asked. The suppression is
+ * docs/product.md#imports: an admin puts an address on the do-not-sell list for a person who asked. The suppression is
  * the public form's own (requestDoNotSell: the list entry, the companies it hides, the importer's lock),
  * without the public form's per-IP limit. It runs inside this transaction (a savepoint), with its audit
  * entry, so both commit or neither. The entry names the keyed hash and the counts, never the address.

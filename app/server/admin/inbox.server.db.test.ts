@@ -44,7 +44,7 @@ async function seedInbox(): Promise<Record<string, number>> {
 
 const names = (page: Awaited<ReturnType<typeof listInboxMessages>>) => page.messages.map((row) => row.name);
 
-describe("listInboxMessages (issue 16)", () => {
+describe("listInboxMessages (docs/product.md#admin)", () => {
   it("lists open messages newest first by default, with the open counts per kind", async () => {
     await seedInbox();
     const page = await listInboxMessages(database.db, { page: 1, size: 50, status: "open" });
@@ -74,7 +74,7 @@ describe("listInboxMessages (issue 16)", () => {
   });
 });
 
-describe("setInboxMessageHandled (issue 16)", () => {
+describe("setInboxMessageHandled (docs/product.md#admin)", () => {
   it("marks a message handled by the admin, with its audit entry", async () => {
     const ids = await seedInbox();
     const ann = ids.Ann as number;

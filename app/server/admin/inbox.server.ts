@@ -43,7 +43,7 @@ function conditionsOf({ status, kind }: Pick<InboxQuery, "status" | "kind">): SQ
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** Issue 16: a page of /contact and /request-trial messages, newest first, with the open counts. */
+/** docs/product.md#admin: a page of /contact and /request-trial messages, newest first, with the open counts. */
 export async function listInboxMessages(db: Db, query: InboxQuery): Promise<InboxPage> {
   const where = conditionsOf(query);
   const [rows, [counted], open] = await Promise.all([
@@ -82,7 +82,7 @@ export async function listInboxMessages(db: Db, query: InboxQuery): Promise<Inbo
 export type InboxUpdateResult = "updated" | "unchanged" | "not-found";
 
 /**
- * Issue 16: marks a message handled (by this admin, now) or reopens it, with its audit entry in the same
+ * docs/product.md#admin: marks a message handled (by this admin, now) or reopens it, with its audit entry in the same
  * transaction. A message already in that state is left alone and nothing is logged (a double click, or two
  * admins at once).
  */

@@ -20,10 +20,10 @@ function settingsForm(fields: Record<string, string>): FormData {
   return form;
 }
 
-// Issue 17: with the LP database built, LP search shows by default (migration 0021).
+// docs/product.md#lps: with the LP database built, LP search shows by default (migration 0021).
 const DEFAULTS = { hideLpSearch: false, contactsExportedClaim: "1.2m+", businessesTrustedClaim: "2,000+" };
 
-describe("loadSettingsForAdmin (issue 16)", () => {
+describe("loadSettingsForAdmin (docs/product.md#admin)", () => {
   it("reads the stored settings", async () => {
     expect(await loadSettingsForAdmin(database.db)).toEqual({ status: "loaded", settings: DEFAULTS });
   });
@@ -37,7 +37,7 @@ describe("loadSettingsForAdmin (issue 16)", () => {
   });
 });
 
-describe("saveSettingsForAdmin (issue 16, spec 3 site_settings)", () => {
+describe("saveSettingsForAdmin (docs/product.md#admin, docs/product.md#data site_settings)", () => {
   it("saves the row and logs the changed fields only, as they were and became", async () => {
     await withAdmin();
     const result = await saveSettingsForAdmin(

@@ -24,7 +24,7 @@ export type LoadSettingsResult =
   | { status: "loaded"; settings: EditableSiteSettings }
   | { status: "failed"; error: string };
 
-/** The settings as the console edits them; a failed read becomes spec 3's "Failed to load site settings". */
+/** The settings as the console edits them; a failed read becomes docs/product.md#data's "Failed to load site settings". */
 export async function loadSettingsForAdmin(db: Db): Promise<LoadSettingsResult> {
   try {
     const { hideLpSearch, contactsExportedClaim, businessesTrustedClaim } = await getSiteSettings(db);
@@ -55,7 +55,7 @@ function valuesOf(form: FormData): SettingsFormValues {
 }
 
 /**
- * Issue 16: validates the settings form and saves it. The row and its audit entry (the changed fields
+ * docs/product.md#admin: validates the settings form and saves it. The row and its audit entry (the changed fields
  * only, before and after) commit in one transaction; a form that changes nothing writes nothing. A refused
  * form writes nothing and comes back with its field errors and what was typed.
  */

@@ -19,7 +19,7 @@ import { adminAuditLog, sessions, userActivity, users } from "../db/schema";
 import type { AdminActor } from "./audit-log.server";
 import { applyUserAction, getUserDetail, listUsers, UserActionError } from "./users-admin.server";
 
-/** Issue 16: the users grid and the actions on an account, on both databases. */
+/** docs/product.md#admin: the users grid and the actions on an account, on both databases. */
 const database = setUpTestDatabase();
 const config = testAuthConfig();
 const ADMIN_EMAILS = config.ADMIN_EMAILS; // boss@example.com

@@ -105,7 +105,7 @@ const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
 /**
- * Issue 16: a page of the users grid, filtered and sorted on the server, with each account's current
+ * docs/product.md#admin: a page of the users grid, filtered and sorted on the server, with each account's current
  * subscription (the one giving access, else the latest) and its searches and exports over 30 days. The page
  * is chosen first (50 accounts), then only its accounts get their subscription and activity.
  */
@@ -335,7 +335,7 @@ async function activeGrant(tx: Db, userId: string, planId: PlanId): Promise<bool
 }
 
 /**
- * Issue 16: applies one admin action to an account and records it in the admin audit log, in one
+ * docs/product.md#admin: applies one admin action to an account and records it in the admin audit log, in one
  * transaction. Plans go through the one subscription writer (grants.server.ts). ADMIN_EMAILS always wins
  * (its accounts cannot be demoted or banned here), and an admin cannot ban or demote themself. A ban ends
  * every session of the account at once.

@@ -4,7 +4,7 @@ import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 
 /**
- * Issue 19: where a digest run's window ends, so that no company is missed or listed twice.
+ * docs/product.md#alerts: where a digest run's window ends, so that no company is missed or listed twice.
  *
  * A digest lists the companies whose round_recorded_at falls in (the last run's end, this run's end]. A
  * company written by a transaction that has not committed yet when the run reads would be missed for good

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "../env.server";
 
 /**
- * Issue 19: the unsubscribe link of a digest works without signing in: its token names the saved search
+ * docs/product.md#alerts: the unsubscribe link of a digest works without signing in: its token names the saved search
  * and is signed with AUTH_SECRET (HMAC-SHA256), so only the app can make one and none can be altered to
  * name another search. It stays valid for the search's life: an old email's link still stops the alerts.
  */

@@ -7,7 +7,7 @@ const STALE_AFTER_SECONDS = 120;
 
 /**
  * Runs `work` holding a per-user lock shared by every app process (a row in billing_locks), or returns
- * null at once when another request holds it: spec 4, only one trial upgrade may run at a time.
+ * null at once when another request holds it: docs/product.md#plans, only one trial upgrade may run at a time.
  */
 export async function withBillingLock<T>(
   db: Db,

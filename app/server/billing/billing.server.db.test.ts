@@ -94,7 +94,7 @@ describe("demo checkout", () => {
   });
 });
 
-describe("one current plan per person (issue 12: never charged twice)", () => {
+describe("one current plan per person (docs/product.md#plans: never charged twice)", () => {
   async function refusal(promise: Promise<unknown>): Promise<unknown> {
     return promise.then(
       () => "went through",
@@ -172,7 +172,7 @@ describe("one current plan per person (issue 12: never charged twice)", () => {
   });
 });
 
-describe("the LP plan at checkout (issue 17)", () => {
+describe("the LP plan at checkout (docs/product.md#lps)", () => {
   it("starts paid (no trial), gives LP access beside a startup plan, and is bought once", async () => {
     const user = await createUser("ada@example.com");
     await subscribe(user, "monthly");
@@ -198,7 +198,7 @@ describe("the LP plan at checkout (issue 17)", () => {
   });
 });
 
-describe("applySubscriptionSnapshot: two states of the same time (issue 12)", () => {
+describe("applySubscriptionSnapshot: two states of the same time (docs/product.md#plans)", () => {
   it("never moves a subscription back: both orders end in the state further along", async () => {
     const user = await createUser("ada@example.com");
     const at = new Date("2026-11-21T10:00:00Z");

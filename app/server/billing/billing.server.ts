@@ -48,7 +48,7 @@ async function settledSubscriptions(db: Db, userId: string, now = new Date()): P
   return (await settleDemoRows(db, rows, now)) ? listSubscriptions(db, userId) : rows;
 }
 
-/** The user's subscriptions and spec 4 access flags, after any demo-provider transitions that are due. */
+/** The user's subscriptions and docs/product.md#access flags, after any demo-provider transitions that are due. */
 export async function getBillingState(
   db: Db,
   user: { id: string; isAdmin: boolean },
@@ -69,8 +69,8 @@ export class BillingError extends Error {
 }
 
 /**
- * spec 7 create-checkout: the provider's checkout URL for the plan. A person whose monthly, annual or
- * lifetime plan is active or on trial gets no second subscription (issue 12): with a Stripe subscription,
+ * docs/product.md#calls create-checkout: the provider's checkout URL for the plan. A person whose monthly, annual or
+ * lifetime plan is active or on trial gets no second subscription (docs/product.md#plans): with a Stripe subscription,
  * the customer portal's URL instead (plans are switched there); otherwise a 409.
  * `stripe` is the app's client unless given (tests point one at a local server).
  */
@@ -85,7 +85,7 @@ export async function createCheckout(
   const current = currentSubscriptionLike(await settledSubscriptions(db, user.id), planId);
   if (current) return portalInsteadOfCheckout(db, config, user.id, current, stripeClient);
   if (config.PAYMENT_PROVIDER === "demo") return createDemoCheckout(db, config.APP_URL, user, planId);
-  // Issue 17: the LP plan is on sale with Stripe only once its price is configured.
+  // docs/product.md#lps: the LP plan is on sale with Stripe only once its price is configured.
   if (planId === "lps" && !config.STRIPE_PRICE_LPS)
     throw new BillingError(BILLING_ERRORS.lpPlanNotForSale, 503);
   const stripe = stripeClient ?? requireStripe();
@@ -132,7 +132,7 @@ function requireStripe() {
 export const UPGRADE_IN_PROGRESS = "Upgrade already in progress";
 
 /**
- * spec 7 upgrade-trial: ends the trial now and starts the paid period (Stripe: trial_end=now; demo: the
+ * docs/product.md#calls upgrade-trial: ends the trial now and starts the paid period (Stripe: trial_end=now; demo: the
  * same state change). One upgrade at a time per user.
  */
 export async function upgradeTrial(db: Db, config: BillingConfig, userId: string): Promise<SubscriptionRow> {

@@ -13,7 +13,7 @@ import {
 } from "./subscriptions.server";
 
 /**
- * The demo payment provider (decisions.md): plays Stripe's part end to end when no Stripe key is set, and
+ * The demo payment provider (docs/product.md#plans): plays Stripe's part end to end when no Stripe key is set, and
  * changes subscriptions only through applySubscriptionSnapshot, like the Stripe webhooks.
  */
 

@@ -156,7 +156,7 @@ describe("createStripeCheckoutSession", () => {
       "subscription_data[metadata][plan]": "monthly",
       "subscription_data[trial_period_days]": "7",
       customer_email: "ada@example.com",
-      // Issue 15: the return says a trial started (nothing is charged yet).
+      // docs/product.md#free-sample: the return says a trial started (nothing is charged yet).
       success_url: `${APP_URL}/search?success=true&trial=started`,
       cancel_url: `${APP_URL}/search?canceled=true`,
       allow_promotion_codes: "true",
@@ -183,7 +183,7 @@ describe("createStripeCheckoutSession", () => {
 
     const body = onlyRequest().body;
     expect(body.has("subscription_data[trial_period_days]")).toBe(false);
-    // Without a trial the customer pays at once: the return is spec 4's plain success.
+    // Without a trial the customer pays at once: the return is docs/product.md#plans's plain success.
     expect(body.get("success_url")).toBe(`${APP_URL}/search?success=true`);
     expect(body.get("subscription_data[metadata][userId]")).toBe("user_ada");
   });
@@ -255,7 +255,7 @@ describe("subscription calls", () => {
   });
 });
 
-describe("createCheckout with a current plan (issue 12: never charged twice)", () => {
+describe("createCheckout with a current plan (docs/product.md#plans: never charged twice)", () => {
   const stripeConfig: BillingConfig = {
     APP_URL,
     PAYMENT_PROVIDER: "stripe",

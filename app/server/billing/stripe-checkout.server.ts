@@ -26,7 +26,7 @@ export interface CheckoutUser {
 
 /**
  * Starts a Stripe Checkout for a subscription and returns the page to send the customer to. The plan's
- * 7-day trial (spec 4) is offered only to a person who never had one, by account or by email.
+ * 7-day trial (docs/product.md#access) is offered only to a person who never had one, by account or by email.
  */
 export async function createStripeCheckoutSession(
   deps: StripeCheckoutDeps,
@@ -34,7 +34,7 @@ export async function createStripeCheckoutSession(
   planId: CheckoutPlanId,
 ): Promise<string> {
   const [withTrial, customer] = await Promise.all([
-    // A plan without a trial (the LP plan, issue 17) starts paid.
+    // A plan without a trial (the LP plan, docs/product.md#lps) starts paid.
     PLANS[planId].trialDays > 0 ? isTrialAvailable(deps.db, user.id, user.email) : false,
     stripeCustomerOf(deps.db, user.id),
   ]);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /*
- * Issue 12 defect 4: a correctly signed event is still outside input. The handler reads a few fields of
+ * docs/product.md#plans: a correctly signed event is still outside input. The handler reads a few fields of
  * each event (stripe-webhooks.server.ts, stripe-mapping.ts); an event whose fields are not of the type the
  * handler reads (a `null` data object, a string where a number is, a timestamp beyond any date, a NUL byte
  * that PostgreSQL refuses in text) threw inside the transaction and was answered 500, which asks Stripe to

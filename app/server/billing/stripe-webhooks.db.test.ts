@@ -632,7 +632,7 @@ describe("database failures", () => {
   });
 });
 
-describe("two events of the same second (issue 12)", () => {
+describe("two events of the same second (docs/product.md#plans)", () => {
   // Stripe's `created` is in whole seconds: at checkout, the subscription is created `incomplete` and
   // becomes `active` when the first payment succeeds, often within that second.
   const INCOMPLETE = { status: "incomplete", periodStart: NOV_8, periodEnd: DEC_8 };
@@ -713,7 +713,7 @@ describe("two events of the same second (issue 12)", () => {
   });
 });
 
-describe("signed but malformed events (issue 12 defect 4)", () => {
+describe("signed but malformed events (docs/product.md#security)", () => {
   /** The error lines of malformed events: their `problem`. */
   function malformedProblems(): unknown[] {
     return errors.mock.calls

@@ -86,7 +86,7 @@ export async function handleStripeWebhook(
 ): Promise<StripeWebhookResult> {
   const verified = verifiedEvent(deps, rawBody, signature);
   if (verified.kind === "refused") return { status: 400, body: { error: "Invalid signature" } };
-  // Signed, yet not an event we can read (issue 12 defect 4): a 400 that says why, never a 500 (a retry
+  // Signed, yet not an event we can read (docs/product.md#plans): a 400 that says why, never a 500 (a retry
   // cannot help); logged as an error, since Stripe sending it needs a look.
   if (verified.kind === "malformed") return malformedEvent(null, verified.problem);
   const shape = checkStripeEventShape(verified.event);

@@ -139,7 +139,7 @@ export function primarySubscription(rows: readonly SubscriptionRow[]): Subscript
 }
 
 /**
- * The user's subscription that gives pro access now (spec 4: monthly, pro or lifetime, active or
+ * The user's subscription that gives pro access now (docs/product.md#access: monthly, pro or lifetime, active or
  * trialing), if any: while there is one, a checkout would charge the person twice.
  */
 export function currentProSubscription(rows: readonly SubscriptionRow[]): SubscriptionRow | null {
@@ -148,7 +148,7 @@ export function currentProSubscription(rows: readonly SubscriptionRow[]): Subscr
 
 /**
  * The current subscription that buying `planId` would duplicate: a pro-access one for the startup plans,
- * a current LP plan for the LP plan (issue 17: the two databases are bought separately).
+ * a current LP plan for the LP plan (docs/product.md#lps: the two databases are bought separately).
  */
 export function currentSubscriptionLike(
   rows: readonly SubscriptionRow[],
@@ -158,7 +158,7 @@ export function currentSubscriptionLike(
   return rows.find((row) => row.planId === planId && accessFlags([row], false).hasLpAccess) ?? null;
 }
 
-/** spec 4's access flags for a user, from the database: the server's answer, never the client's. */
+/** docs/product.md#access's access flags for a user, from the database: the server's answer, never the client's. */
 export async function getAccess(db: Db, userId: string): Promise<AccessFlags> {
   const [rows, [user]] = await Promise.all([
     db

@@ -5,7 +5,7 @@ import type { Db } from "../db/database.server";
 import { getBillingState } from "./billing.server";
 
 /**
- * spec 4 access of the person behind a request, decided on the server from the session (whose role is
+ * docs/product.md#access of the person behind a request, decided on the server from the session (whose role is
  * read from the users table on every request) and the current subscriptions. Pages, the export endpoint
  * and every later guard ask here, so they cannot disagree.
  */
@@ -17,7 +17,7 @@ export async function getViewerAccess(
 }
 
 /**
- * getViewerAccess, and for a user on a trial what the search page tells them about it (issue 15): from the
+ * getViewerAccess, and for a user on a trial what the search page tells them about it (docs/product.md#free-sample): from the
  * same billing state, read once.
  */
 export async function getViewerAccessAndTrial(

@@ -6,7 +6,7 @@ import { invalidateSearchCounts } from "./search-count-cache.server";
 import { invalidateAllFacets } from "./search-facets.server";
 import { countCompanies, loadFilterOptionRows, recentFundingSum } from "./stats.server";
 
-/** spec 9: the last-funding total window is 90 days. */
+/** docs/product.md#limits: the last-funding total window is 90 days. */
 export const RECENT_FUNDING_DAYS = 90;
 
 export interface HomeStats {
@@ -38,7 +38,7 @@ async function loadFilterOptions(db: Db): Promise<FilterOptions> {
 // The home page is the most visited page: its live figures may be a minute old, which now only covers the
 // 90-day window moving on.
 const homeStatsCache = cachedPerKey(60_000, loadHomeStats);
-// spec 9: search data is cached with a 5-minute stale time.
+// docs/product.md#limits: search data is cached with a 5-minute stale time.
 const filterOptionsCache = cachedPerKey(5 * 60_000, loadFilterOptions);
 
 /** `version`: the data version the caller read for this request (readDataVersion), else read here. */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 defect 6: counts agree across processes. Each "process" here has its own module instances (its
+ * docs/product.md#security: counts agree across processes. Each "process" here has its own module instances (its
  * own in-process caches, which the other's invalidateCatalog() never reaches) and its own database handle
  * (tests/fixtures/second-process.ts). A write through A must show on B's next read, not 5 minutes later.
  */
@@ -71,7 +71,7 @@ afterEach(async () => {
   await second.close();
 });
 
-describe("caches agree across processes (issue 12 defect 6)", () => {
+describe("caches agree across processes (docs/product.md#security)", () => {
   it("models two processes: A's in-process invalidation does not reach B's caches", () => {
     expect(a.modules.catalog).not.toBe(b.modules.catalog);
     expect(a.modules.search).not.toBe(b.modules.search);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { COMPANY_CSV_COLUMNS, COMPANY_CSV_HEADERS, headerKey, resolveHeader } from "./crunchbase-columns";
 
 describe("COMPANY_CSV_HEADERS", () => {
-  it("lists the spec's 20 public field names in order", () => {
+  it("lists the 20 public field names of docs/product.md#data in order", () => {
     expect(COMPANY_CSV_HEADERS).toHaveLength(20);
     expect(COMPANY_CSV_HEADERS[0]).toBe("Organization Name");
     expect(COMPANY_CSV_HEADERS[15]).toBe("Last Funding Amount (in USD)");

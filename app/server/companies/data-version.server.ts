@@ -6,7 +6,7 @@ import { queryRows } from "../db/query-rows.server";
 const NO_VERSION = "none";
 
 /**
- * The current version of what searches see (issue 12 defect 6): the id of the last transaction that wrote
+ * The current version of what searches see (docs/product.md#security): the id of the last transaction that wrote
  * companies or suppressed_companies, shared by every app process (schema.ts dataVersions, migration 0010's
  * triggers). A cached count, home figure or filter list is served only while the version it was loaded at
  * is still the current one, so a do-not-sell request, an import, a seed or an admin edit in any process
@@ -28,7 +28,7 @@ export async function readDataVersion(db: Db): Promise<string> {
 }
 
 /**
- * Issue 17: the version of what LP searches see (lps, lp_contacts; migration 0023's row 2), read like
+ * docs/product.md#lps: the version of what LP searches see (lps, lp_contacts; migration 0023's row 2), read like
  * readDataVersion and for the same reasons, before loading anything cached under it.
  */
 export async function readLpDataVersion(db: Db): Promise<string> {

@@ -24,11 +24,11 @@ function leadOf(record: CsvRecord): Lead {
 }
 
 /**
- * Issue 18: the companies export's records turned into a target's rows as they stream (core/converter), one
+ * docs/product.md#converter: the companies export's records turned into a target's rows as they stream (core/converter), one
  * batch at a time. A row missing a required field is left out, and so is a second row with an email already
  * written (the set of written addresses is the only state: about 100 bytes an address). Columns after the
  * export's own (the id the export appends) are not read. `onWritten` gets the source record of each row
- * written (issue 19: the exported companies are recorded from it), never one left out.
+ * written (docs/product.md#export: the exported companies are recorded from it), never one left out.
  */
 export function convertingSource(
   source: RecordSource,

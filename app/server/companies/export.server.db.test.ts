@@ -81,7 +81,7 @@ const STATES: Array<[string, Partial<SearchState>]> = [
   ["nothing matches", { q: "zzyzx-no-such-company" }],
 ];
 
-describe("the export holds exactly the search's rows (issue 6)", () => {
+describe("the export holds exactly the search's rows (docs/product.md#export)", () => {
   it.each(STATES)("%s: same rows, same order as the search page", async (label, state) => {
     const expected = await searchNames(state);
     // Each filter must select something (and not everything), or the comparison would prove little.

@@ -21,7 +21,7 @@ import { searchConditions, whereClause } from "./search-filters.server";
 import { type SortKey, searchOrder, sortKeyOf } from "./search-order.server";
 
 /**
- * Issue 6 CSV export: every company the search matches, in the search's order, streamed straight from the
+ * docs/product.md#export CSV export: every company the search matches, in the search's order, streamed straight from the
  * database in batches, so memory stays flat however many rows there are.
  *
  * PostgreSQL server: one server-side cursor (DECLARE ... CURSOR / FETCH) in a read-only transaction on a
@@ -29,10 +29,10 @@ import { type SortKey, searchOrder, sortKeyOf } from "./search-order.server";
  *
  * PGlite: no cursor. PGlite has one session, and its `transaction()` holds a lock that every other query of
  * the process waits on, so a cursor kept open while a slow client downloads would freeze the whole site
- * (stack-notes.md: PGlite queries run on the Node thread). Instead each batch is its own short keyset query
+ * (decision 005: PGlite queries run on the Node thread). Instead each batch is its own short keyset query
  * on the search order's index ((last_funding_date desc nulls last, id desc)), and other requests' queries
  * run between batches. The price: no single snapshot, so a company an import changes mid-export may be
- * missing or repeated; PGlite is the one-machine set-up (stack-notes.md), where that is acceptable.
+ * missing or repeated; PGlite is the one-machine set-up (decision 002), where that is acceptable.
  */
 
 /**
@@ -41,7 +41,7 @@ import { type SortKey, searchOrder, sortKeyOf } from "./search-order.server";
  */
 const SERVER_BATCH_SIZE = 1_000;
 /**
- * Rows per keyset query on PGlite. Each query runs on the Node thread (stack-notes.md): 1,000 rows stalled
+ * Rows per keyset query on PGlite. Each query runs on the Node thread (decision 005): 1,000 rows stalled
  * the event loop ~350 ms (p99), 500 rows ~140 ms; smaller batches pay ~15 ms of planning each.
  */
 const PGLITE_BATCH_SIZE = 500;
@@ -62,12 +62,12 @@ export interface ExportOptions {
   signal?: AbortSignal;
   /** Rows per database round trip; defaults per database kind. */
   batchSize?: number;
-  /** Issue 18: write the file in this import format (core/converter/targets.ts) instead of Roundlist's CSV. */
+  /** docs/product.md#converter: write the file in this import format (core/converter/targets.ts) instead of Roundlist's CSV. */
   target?: Target;
   /** With a target: filled in as rows are left out (missing a required field, a repeated email). */
   counts?: TargetExportCounts;
   /**
-   * Issue 19: the user the file is for. Every company written to a complete file is recorded as exported by
+   * docs/product.md#export: the user the file is for. Every company written to a complete file is recorded as exported by
    * them (exported_companies); with `newOnly`, the companies they exported before are left out.
    */
   exportedBy?: { userId: string; newOnly: boolean };
@@ -93,7 +93,7 @@ const EXPORT_COLUMNS: SQL = sql.join(
 const COLUMN_COUNT = COMPANY_CSV_HEADERS.length;
 /**
  * Columns after the export columns are never written to the file (csvStream writes as many cells as there
- * are headers; a converter target reads the export columns alone): first the id, on both paths (issue 19:
+ * are headers; a converter target reads the export columns alone): first the id, on both paths (docs/product.md#export:
  * the exported companies are recorded by it), then on PGlite the sort key as text, the keyset position.
  */
 const ID_INDEX = COLUMN_COUNT;
@@ -289,7 +289,7 @@ export async function streamCompaniesCsv(
   }
   const { target } = options;
   const prepared = target ? prepareTarget(target) : null;
-  // Issue 19: the ids of the rows handed to the stream. A converter target's rows left out of its file
+  // docs/product.md#saved-searches: the ids of the rows handed to the stream. A converter target's rows left out of its file
   // (a required field missing, an email already written) are not recorded: the user never received them,
   // so a later "new leads only" export (in a format that takes them) still offers them.
   const written = exportedBy ? new ExportedIds() : null;

@@ -10,7 +10,7 @@ import { logger } from "../logger.server";
 import { searchConditions, whereClause } from "./search-filters.server";
 
 /**
- * Issue 19 new leads only: which companies each user has exported (exported_companies, one row per user and
+ * docs/product.md#export new leads only: which companies each user has exported (exported_companies, one row per user and
  * company with the first time), written by every companies export and read by the "new leads only" export,
  * its count before exporting, and the search page's "Exported" marker.
  */
@@ -139,7 +139,7 @@ export async function countExportPreview(
 }
 
 /**
- * The search page's results with issue 19's "Exported" marker on the companies `userId` exported before (new
+ * The search page's results with docs/product.md#export's "Exported" marker on the companies `userId` exported before (new
  * card objects: a result may be shared). Nothing to mark for a visitor. A failed lookup is logged and
  * leaves the results unmarked: the marker is a hint, never a reason for the search to fail.
  */

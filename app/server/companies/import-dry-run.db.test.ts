@@ -44,7 +44,7 @@ const MIXED: CsvRecord[] = [
   crunchbaseRecord(7, { "Organization Name": "Company Two", Website: "" }),
 ];
 
-describe("importCompanies with dryRun (issue 16)", () => {
+describe("importCompanies with dryRun (docs/product.md#imports)", () => {
   it("classifies every row as an import would and writes nothing", async () => {
     await importText(toCrunchbaseCsv(BASE));
     await requestDoNotSell(database.db, "ann@quantix.example");

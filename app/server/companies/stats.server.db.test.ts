@@ -46,7 +46,7 @@ describe("recentFundingSum", () => {
   });
 });
 
-describe("filter options (spec 3)", () => {
+describe("filter options (docs/product.md#data)", () => {
   beforeEach(async () => {
     await database.db.insert(companies).values([
       company("One", {

@@ -4,7 +4,7 @@ import { queryRows } from "../db/query-rows.server";
 import { companies } from "../db/schema";
 import { notSuppressed } from "../suppression/suppression-filter.server";
 
-/** spec 7 get_total_companies_count: every company in the database a do-not-sell request did not hide. */
+/** docs/product.md#calls get_total_companies_count: every company in the database a do-not-sell request did not hide. */
 export async function countCompanies(db: Db): Promise<number> {
   const [row] = await db.select({ total: count() }).from(companies).where(notSuppressed());
   return row?.total ?? 0;
@@ -18,7 +18,7 @@ export function daysBefore(today: Date, days: number): string {
 }
 
 /**
- * spec 7 get_recent_funding_sum(days): total of Last Funding Amount (in USD) over rounds whose
+ * docs/product.md#calls get_recent_funding_sum(days): total of Last Funding Amount (in USD) over rounds whose
  * Last Funding Date is on or after the day `days` days ago. Rounds without an amount add nothing.
  */
 export async function recentFundingSum(db: Db, days = 90, today = new Date()): Promise<number> {
@@ -29,7 +29,7 @@ export async function recentFundingSum(db: Db, days = 90, today = new Date()): P
       and(
         gte(companies.lastFundingDate, daysBefore(today, days)),
         isNotNull(companies.lastFundingAmountUsd),
-        // Issue 7: hidden companies count for nothing anywhere.
+        // docs/product.md#do-not-sell: hidden companies count for nothing anywhere.
         notSuppressed(),
       ),
     );
@@ -43,7 +43,7 @@ export interface FilterOptionRows {
   locations: Array<{ country: string; region: string | null; city: string | null }>;
 }
 
-/** The distinct values behind the search filters (spec 3 filter options), sorted. */
+/** The distinct values behind the search filters (docs/product.md#data filter options), sorted. */
 export async function loadFilterOptionRows(db: Db): Promise<FilterOptionRows> {
   const [industries, regions, fundingTypes, locations] = await Promise.all([
     distinctArrayValues(db, "industries"),

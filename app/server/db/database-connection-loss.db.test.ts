@@ -1,4 +1,4 @@
-// Issue 12 defect 3: a pg client whose backend is terminated while checked out (a transaction) emitted an
+// docs/product.md#security: a pg client whose backend is terminated while checked out (a transaction) emitted an
 // 'error' event nobody listened to, which ends the process (here: an uncaught error that fails the run).
 // Terminating a backend needs a PostgreSQL server (PGlite has none): this runs when the db project runs with
 // DATABASE_URL, as CI's second database run does.

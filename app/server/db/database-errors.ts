@@ -1,5 +1,5 @@
 /**
- * Issue 12 defect 3: which failures mean "the database is unavailable right now" (its connection was lost
+ * docs/product.md#security: which failures mean "the database is unavailable right now" (its connection was lost
  * or could not be made), as opposed to a bug or bad data. Those are answered 503 with Retry-After rather
  * than 500: the pool opens a new connection for the next request, so trying again shortly succeeds.
  *

@@ -89,7 +89,7 @@ async function openPglite(
 }
 
 /**
- * Issue 12 defect 3: a connection the server drops (pg_terminate_backend, a restart, a failover) emits
+ * docs/product.md#security: a connection the server drops (pg_terminate_backend, a restart, a failover) emits
  * 'error' on its pg client, and an 'error' event with no listener ends the process. The pool listens only
  * while a client is idle; a client checked out (a Drizzle transaction, the export's cursor, the migration
  * lock) had nobody listening. So every client gets a listener as it connects, for its whole life: the query

@@ -21,7 +21,7 @@ import { ACCEPTS_EMERGING_VALUES, LP_TYPES, MFO_MODELS } from "../../core/lp-typ
 import { CHECKOUT_PLAN_IDS, PLAN_IDS } from "../../core/plans";
 
 /**
- * Funded startups and their founders (spec 3). The spec's field names ("Organization Name",
+ * Funded startups and their founders (docs/product.md#data). The spec's field names ("Organization Name",
  * "Last Funding Amount (in USD)", ...) are the public names, used in CSV headers and imports;
  * columns are snake_case. `COMPANY_CSV_COLUMNS` in server/companies/crunchbase-columns.ts maps one onto the
  * other.
@@ -63,20 +63,20 @@ export const companies = pgTable(
     lastFundingType: text("last_funding_type"),
     totalFundingAmountUsd: bigint("total_funding_amount_usd", { mode: "number" }),
     /**
-     * spec 9 text search target: lower-cased organization name, description, industry groups, location,
+     * docs/product.md#search text search target: lower-cased organization name, description, industry groups, location,
      * first and last name, joined by U+001F so no match spans two fields. Kept by a trigger (migration
      * 0004), never written by the app.
      */
     searchText: text("search_text"),
     /**
-     * Issue 7 do-not-sell: true while a row of suppressed_companies hides this company. Kept by triggers on
+     * docs/product.md#do-not-sell: true while a row of suppressed_companies hides this company. Kept by triggers on
      * that table (migration 0006); text searches filter on it instead of an anti-join per row.
      */
     suppressed: boolean("suppressed").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Issue 19 alerts: when this company last entered the data with news: created, or its last round
+     * docs/product.md#alerts: when this company last entered the data with news: created, or its last round
      * (date, type or amount) changed. Written by the database alone (clock_timestamp() as the row is written,
      * by default and by a trigger, migration 0024), never by the app: a saved search's digest lists the
      * companies recorded in its window (alerts/digest-window.server.ts says why the clock, not now()).
@@ -86,9 +86,9 @@ export const companies = pgTable(
       .default(sql`clock_timestamp()`),
   },
   (table) => [
-    // Issue 19: the companies recorded in a digest's window, read by range.
+    // docs/product.md#alerts: the companies recorded in a digest's window, read by range.
     index("companies_round_recorded_at_idx").on(table.roundRecordedAt),
-    // spec 7: results are ordered by Last Funding Date descending, nulls last; id breaks ties.
+    // docs/product.md#search: results are ordered by Last Funding Date descending, nulls last; id breaks ties.
     index("companies_last_funding_date_id_idx").on(table.lastFundingDate.desc().nullsLast(), table.id.desc()),
     index("companies_website_domain_idx").on(table.websiteDomain),
     index("companies_name_key_idx").on(table.nameKey),
@@ -99,19 +99,19 @@ export const companies = pgTable(
     index("companies_industries_idx").using("gin", table.industries),
     index("companies_industry_groups_idx").using("gin", table.industryGroups),
     index("companies_country_region_city_idx").on(table.country, table.region, table.city),
-    // Issue 13 city pages: a city's companies in spec 7's order, read from the index alone at any depth.
+    // docs/product.md#directory city pages: a city's companies in docs/product.md#calls's order, read from the index alone at any depth.
     index("companies_country_city_date_idx").on(
       table.country,
       table.city,
       table.lastFundingDate.desc().nullsLast(),
       table.id.desc(),
     ),
-    // Issue 13 A-Z pages: slug order with the id beside it (the suppression check needs only the id), so a
+    // docs/product.md#directory A-Z pages: slug order with the id beside it (the suppression check needs only the id), so a
     // deep page skips its offset in the index without visiting the table.
     index("companies_slug_id_idx").on(table.slug, table.id),
     index("companies_region_idx").on(table.region),
     index("companies_city_idx").on(table.city),
-    // Issue 15 sort orders: each key with id in the same direction, empty values last (search-order.server.ts
+    // docs/product.md#filters sort orders: each key with id in the same direction, empty values last (search-order.server.ts
     // spells the ORDER BY the same way). The amount's ascending index also serves the amount filter.
     index("companies_last_funding_date_asc_id_idx").on(
       table.lastFundingDate.asc().nullsLast(),
@@ -160,12 +160,12 @@ export const companies = pgTable(
   ],
 );
 
-/** spec 3: a single row with id 1. The marketing claims are settings (decisions.md fix 5). */
+/** docs/product.md#data: a single row with id 1. The marketing claims are settings (docs/product.md#home). */
 export const siteSettings = pgTable(
   "site_settings",
   {
     id: integer("id").primaryKey().default(1),
-    // Issue 17: with the LP database built, LP links show by default (migration 0021 left an admin's
+    // docs/product.md#lps: with the LP database built, LP links show by default (migration 0021 left an admin's
     // explicit choice alone).
     hideLpSearch: boolean("hide_lp_search").notNull().default(false),
     contactsExportedClaim: text("contacts_exported_claim").notNull().default("1.2m+"),
@@ -178,7 +178,7 @@ export const siteSettings = pgTable(
 /*
  * Accounts (better-auth's models: user, session, account, verification, rateLimit). The JS property
  * names are better-auth's field names, which its Drizzle adapter looks up; the columns are snake_case.
- * spec 3 "profiles" (first_name, last_name, last_login, updated_at) live on the user row.
+ * docs/product.md#data "profiles" (first_name, last_name, last_login, updated_at) live on the user row.
  */
 export const users = pgTable(
   "users",
@@ -198,13 +198,13 @@ export const users = pgTable(
     role: text("role", { enum: ["user", "admin"] })
       .notNull()
       .default("user"),
-    /** Issue 16: made admin by an admin in the console (ADMIN_EMAILS makes an admin whatever this says). */
+    /** docs/product.md#admin: made admin by an admin in the console (ADMIN_EMAILS makes an admin whatever this says). */
     adminGranted: boolean("admin_granted").notNull().default(false),
-    /** Issue 16: banned by an admin: no sign-in, no session; the reason is shown at sign-in. */
+    /** docs/product.md#admin: banned by an admin: no sign-in, no session; the reason is shown at sign-in. */
     bannedAt: timestamp("banned_at", { withTimezone: true }),
     banReason: text("ban_reason"),
     lastLogin: timestamp("last_login", { withTimezone: true }),
-    /** Issue 15: the search page's view this user chose last (cards, spec 2's default, or the dense table). */
+    /** docs/product.md#search: the search page's view this user chose last (cards, docs/product.md#screens's default, or the dense table). */
     searchView: text("search_view", { enum: ["cards", "table"] })
       .notNull()
       .default("cards"),
@@ -212,7 +212,7 @@ export const users = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // Issue 16: the admin users grid's orders (a page's ids read from the index alone) and its text filter.
+    // docs/product.md#admin: the admin users grid's orders (a page's ids read from the index alone) and its text filter.
     index("users_created_at_id_idx").on(table.createdAt, table.id),
     index("users_name_lower_id_idx").on(sql`lower(${table.name})`, table.id),
     index("users_last_login_id_idx").on(table.lastLogin.desc().nullsLast(), table.id.desc()),
@@ -338,7 +338,7 @@ export const subscriptions = pgTable(
   },
   (table) => [
     index("subscriptions_user_id_idx").on(table.userId),
-    // Issue 16: the users grid's trial filter and its "trial ends soonest" order.
+    // docs/product.md#admin: the users grid's trial filter and its "trial ends soonest" order.
     index("subscriptions_status_trial_end_idx").on(table.status, table.trialEnd),
   ],
 );
@@ -393,7 +393,7 @@ export const billingLocks = pgTable("billing_locks", {
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-/** spec 3: user activity (search, filter, export) with its details. */
+/** docs/product.md#data: user activity (search, filter, export) with its details. */
 export const userActivity = pgTable(
   "user_activity",
   {
@@ -414,17 +414,17 @@ export const userActivity = pgTable(
 
 export interface ActivityDetails {
   query: string;
-  /** A multi-select filter's values as a list (issue 15), amount and date as text. */
+  /** A multi-select filter's values as a list (docs/product.md#filters), amount and date as text. */
   filters: Record<string, string | string[]>;
   totalResults: number;
-  /** Issue 17: "lps" for the LP database; absent for the startup search (every record before it). */
+  /** docs/product.md#lps: "lps" for the LP database; absent for the startup search (every record before it). */
   database?: "lps";
-  /** Issue 18: the import format an export was written in (a converter target's id); absent: Roundlist's CSV. */
+  /** docs/product.md#converter: the import format an export was written in (a converter target's id); absent: Roundlist's CSV. */
   format?: string;
 }
 
 /*
- * Issue 16: daily roll-ups of user_activity for the admin console's activity report and overview
+ * docs/product.md#admin: daily roll-ups of user_activity for the admin console's activity report and overview
  * (server/admin/activity-rollup.server.ts fills and reads them). Each completed UTC day is counted once, on
  * the first report that needs it; today is always read live from user_activity.
  *
@@ -512,7 +512,7 @@ export const mailMessages = pgTable(
 export type MailMessageRow = typeof mailMessages.$inferSelect;
 
 /*
- * Public forms (issue 7): /contact and /request-trial messages, kept for the admins (who are also mailed),
+ * Public forms (docs/product.md#public-pages): /contact and /request-trial messages, kept for the admins (who are also mailed),
  * and the per-IP hits that rate-limit every public form in the database, so several app processes share them.
  */
 export const contactSubmissions = pgTable(
@@ -528,7 +528,7 @@ export const contactSubmissions = pgTable(
     details: jsonb("details").$type<Record<string, string>>().notNull().default({}),
     ipAddress: text("ip_address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Issue 16: marked handled in the admin inbox, and by whom (null: still open). */
+    /** docs/product.md#admin: marked handled in the admin inbox, and by whom (null: still open). */
     handledAt: timestamp("handled_at", { withTimezone: true }),
     handledBy: text("handled_by").references(() => users.id, { onDelete: "set null" }),
   },
@@ -549,7 +549,7 @@ export const publicFormHits = pgTable(
 export type ContactSubmissionRow = typeof contactSubmissions.$inferSelect;
 
 /**
- * Issue 16: every change an admin makes in the console: who, what, to which record, the values before and
+ * docs/product.md#admin: every change an admin makes in the console: who, what, to which record, the values before and
  * after, when and from where. Kept 24 months like the other audit trails (retention/purge.server.ts).
  */
 export const adminAuditLog = pgTable(
@@ -577,7 +577,7 @@ export const adminAuditLog = pgTable(
 export type AdminAuditRow = typeof adminAuditLog.$inferSelect;
 
 /*
- * The do-not-sell suppression list (issue 7, decisions.md "/do-not-sell"). It holds keyed hashes of
+ * The do-not-sell suppression list (docs/product.md#do-not-sell). It holds keyed hashes of
  * addresses (HMAC-SHA-256 with AUTH_SECRET), never the addresses. suppressed_companies marks the stored
  * companies a request hid, so search, counts and exports exclude them with an indexed anti-join instead of
  * hashing every row's email per query.
@@ -607,7 +607,7 @@ export const suppressedCompanies = pgTable(
 export type SuppressedContactRow = typeof suppressedContacts.$inferSelect;
 
 /**
- * The per-account sign-in throttle (issue 12): failed sign-ins in a row per email address, shared by every
+ * The per-account sign-in throttle (docs/product.md#accounts): failed sign-ins in a row per email address, shared by every
  * app process. The key is an HMAC-SHA-256 of the normalized address (keyed with AUTH_SECRET), so the table
  * holds no addresses, and unknown addresses are counted exactly like known ones. A successful sign-in or a
  * password reset deletes the row; a row whose last failure is a day old no longer counts.
@@ -623,7 +623,7 @@ export const signInThrottles = pgTable(
 );
 
 /**
- * Issue 12 defect 6: the version of what searches see, one row shared by every app process. Statement
+ * docs/product.md#security: the version of what searches see, one row shared by every app process. Statement
  * triggers on companies and suppressed_companies (migration 0010) set it to the writing transaction's id
  * before the statement writes, so it changes in the same transaction as the data and becomes visible with
  * it at commit. The caches of counts, home figures and filter options keep the version they were loaded
@@ -636,13 +636,13 @@ export const dataVersions = pgTable(
     id: integer("id").primaryKey().default(1),
     version: bigint("version", { mode: "number" }).notNull(),
   },
-  // Row 1: what company searches see (companies, suppressed_companies). Row 2 (issue 17): what LP searches
+  // Row 1: what company searches see (companies, suppressed_companies). Row 2 (docs/product.md#lps): what LP searches
   // see (lps, lp_contacts), apart, so a companies import does not make every process reload its LPs.
   (table) => [check("data_versions_known_rows", sql`${table.id} in (1, 2)`)],
 );
 
 /**
- * Issue 14: each company's most similar companies (core/similarity.ts), best first, as computed by the last
+ * docs/product.md#compare: each company's most similar companies (core/similarity.ts), best first, as computed by the last
  * similarity refresh (server/similarity/). One row per company and refresh generation: a refresh writes a
  * whole new generation, then makes it current (similarity_state) and deletes the old one, so readers never
  * see half a refresh and nothing waits on a lock. No foreign key: a deleted or suppressed company is left out
@@ -672,7 +672,7 @@ export const similarityState = pgTable(
 );
 
 /**
- * Issue 14: the company-vs-company pairs the last similarity refresh chose (either company among the other's
+ * docs/product.md#compare: the company-vs-company pairs the last similarity refresh chose (either company among the other's
  * three most similar), each once, with its canonical path: the compare sitemaps read a block of them in
  * order instead of joining two companies per pair (3,000,000 pairs on 1,000,000 companies). `block` is the
  * compare sitemap the pair is listed in (by the id of the company that chose it). Suppressed companies are
@@ -703,7 +703,7 @@ export interface ImportRunDuplicateRow {
 }
 
 /**
- * Issue 16: every import, with its file, who ran it and what it found or did. An upload from the admin
+ * docs/product.md#imports: every import, with its file, who ran it and what it found or did. An upload from the admin
  * console is checked first (a dry run: classified, nothing written), then imported (a commit of the same
  * stored file, pointing at its dry run); `npm run import` records its commits here too. The counts split
  * the rows read: new + updated + unchanged + rejected (invalid) + suppressed (do-not-sell) = rows_read;
@@ -719,7 +719,7 @@ export const importRuns = pgTable(
     source: text("source", { enum: ["console", "command_line"] })
       .notNull()
       .default("console"),
-    /** Issue 17: what the file holds, so the run uses its importer; runs before it were all companies. */
+    /** docs/product.md#lps: what the file holds, so the run uses its importer; runs before it were all companies. */
     subject: text("subject", { enum: ["companies", "lps"] })
       .notNull()
       .default("companies"),
@@ -779,7 +779,7 @@ function sqlValueList(values: readonly string[]) {
 }
 
 /*
- * Issue 17: the limited-partners (LP) database. An LP organisation (lps) with its contacts (lp_contacts) and
+ * docs/product.md#lps: the limited-partners (LP) database. An LP organisation (lps) with its contacts (lp_contacts) and
  * the fund commitments it is known for (lp_commitments). Enumerated values are core/lp-types.ts slugs.
  *
  * Built for /lps search at 100,000 LPs and 250,000 contacts (page + count p95 <= 30 ms on PostgreSQL): the
@@ -894,7 +894,7 @@ export const lpContacts = pgTable(
   ],
 );
 
-/** A fund an LP committed to: the commitments history of issue 17. */
+/** A fund an LP committed to: the commitments history of docs/product.md#lps. */
 export const lpCommitments = pgTable(
   "lp_commitments",
   {
@@ -922,7 +922,7 @@ export type LpCommitmentRow = typeof lpCommitments.$inferSelect;
 export type NewLpCommitmentRow = typeof lpCommitments.$inferInsert;
 
 /*
- * Issue 19: saved searches with alerts, their digests, and each user's export history and exported companies.
+ * docs/product.md#alerts: saved searches with alerts, their digests, and each user's export history and exported companies.
  */
 
 export const ALERT_FREQUENCIES = ["off", "daily", "weekly"] as const;
@@ -963,7 +963,7 @@ export const DIGEST_STATUSES = ["pending", "sending", "sent", "failed", "unknown
 export type DigestStatus = (typeof DIGEST_STATUSES)[number];
 
 /**
- * Issue 19: one digest of a saved search for one period, with news: built (and the search's window moved
+ * docs/product.md#alerts: one digest of a saved search for one period, with news: built (and the search's window moved
  * on) in one transaction, then delivered once. The unique (saved search, period) pair is the exactly-once
  * guarantee of the building; the status is the delivery's (alerts/digest-delivery.server.ts).
  */
@@ -1010,7 +1010,7 @@ export type AlertDigestRow = typeof alertDigests.$inferSelect;
 
 export const EXPORT_DATABASES = ["companies", "lps"] as const;
 
-/** Issue 19: every export a user made: its criteria (a query string the export endpoint reads), rows and time. */
+/** docs/product.md#export-history: every export a user made: its criteria (a query string the export endpoint reads), rows and time. */
 export const exportHistory = pgTable(
   "export_history",
   {
@@ -1021,7 +1021,7 @@ export const exportHistory = pgTable(
     database: text("database", { enum: EXPORT_DATABASES }).notNull(),
     /** The export's criteria as its endpoint's query string (format and new-leads-only included). */
     query: text("query").notNull(),
-    /** A converter target's id (issue 18), or null for Roundlist's CSV. */
+    /** A converter target's id (docs/product.md#converter), or null for Roundlist's CSV. */
     format: text("format"),
     newOnly: boolean("new_only").notNull().default(false),
     /** Rows written; null while the file is still streaming. */
@@ -1040,7 +1040,7 @@ export const exportHistory = pgTable(
 export type ExportHistoryRow = typeof exportHistory.$inferSelect;
 
 /**
- * Issue 19 new leads only: each company a user has exported, once, with when it was first exported. The
+ * docs/product.md#export new leads only: each company a user has exported, once, with when it was first exported. The
  * primary key (user, company) is what an export's anti-join and the search page's marker look up.
  */
 export const exportedCompanies = pgTable(

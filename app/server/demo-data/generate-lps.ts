@@ -22,7 +22,7 @@ import { emailLocalPart } from "./generate-companies";
 import { COMPOUND_FIRSTS, COMPOUND_SECONDS, FIRST_NAMES, LAST_NAMES } from "./names";
 import { createRandom, type Random, weightedPicker } from "./random";
 
-/** LPs the demo seed inserts when no count is given (issue 17: "about 3,000"). */
+/** LPs the demo seed inserts when no count is given (docs/product.md#lps: "about 3,000"). */
 export const DEFAULT_DEMO_LP_COUNT = 3_000;
 /** Seed used when none is given, so every fresh demo database holds the same LPs. */
 export const DEFAULT_DEMO_LP_SEED = 20_260_117;
@@ -96,7 +96,7 @@ interface Range {
 type Chances<T extends string> = Readonly<Record<T, number>>;
 
 interface LpTypeProfile {
-  /** Share of the demo set in percent (research-notes.md section 3). */
+  /** Share of the demo set in percent (decision 015). */
   share: number;
   aum: Range;
   /** Share whose AUM is not disclosed (private money rarely says). */
@@ -153,7 +153,7 @@ const SENIOR_INSTITUTION_TITLES = [
 ];
 
 /**
- * AUM (log-normal, research-notes.md section 3: SFO $100M-5B, MFO $0.5-50B, FoF $0.1-20B, endowments and
+ * AUM (log-normal, decision 015: SFO $100M-5B, MFO $0.5-50B, FoF $0.1-20B, endowments and
  * foundations $50M-50B, pensions $1-500B, SWF $10B-1T) and checks (HNWI $0.1-2M, FoF $2-25M, pensions
  * $25-250M, family offices $0.5-20M) by type. `satisfies` makes the table name every type exactly once.
  */
@@ -635,7 +635,7 @@ const LP_CITIES: Readonly<Record<LpRegion, readonly LpCity[]>> = {
 };
 
 /**
- * Headquarters regions (research-notes.md section 3: North America 55%, Europe 25%, Asia-Pacific 12%, Middle
+ * Headquarters regions (decision 015: North America 55%, Europe 25%, Asia-Pacific 12%, Middle
  * East 5%, Latin America and Africa 3%). Sovereign wealth sits mostly in the Gulf and Asia instead, which
  * moves the whole set by under a point.
  */

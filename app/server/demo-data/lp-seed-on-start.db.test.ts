@@ -1,4 +1,4 @@
-// Issue 17: the first start of an empty database seeds the demo LPs (LP_SEED_COUNT) beside the companies, and
+// docs/product.md#lps: the first start of an empty database seeds the demo LPs (LP_SEED_COUNT) beside the companies, and
 // only then: a later start on the same data leaves them alone, and a database with companies but no LPs (made
 // before the LP tables) gets them at its next start. Always on an embedded PGlite directory of its own, as a
 // laptop's first `npm start` is (the app's start-up code reads its configuration from the environment).
@@ -65,7 +65,7 @@ describe("seeding the demo LPs at start", () => {
 
     expect(await start(counts)).toEqual(first);
 
-    // A database from before issue 17: companies, no LPs.
+    // A database from before docs/product.md#lps: companies, no LPs.
     await start((db) => db.execute(sql`truncate lps, lp_contacts, lp_commitments`));
     expect(await start(counts)).toEqual(first);
   });

@@ -123,7 +123,7 @@ async function insertBatch(db: Db, batch: readonly DemoLp[]): Promise<BatchCount
 type BatchCounts = { lps: number; contacts: number; commitments: number };
 
 /**
- * Inserts the deterministic demo LP set (issue 17) with its contacts and commitments, in a transaction of its
+ * Inserts the deterministic demo LP set (docs/product.md#lps) with its contacts and commitments, in a transaction of its
  * own (a savepoint inside the caller's), which deferring a constraint needs. Callers decide on emptiness.
  */
 export async function seedLps(db: Db, options: SeedLpsOptions = {}): Promise<SeedLpsResult> {

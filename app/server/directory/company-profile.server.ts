@@ -85,7 +85,7 @@ async function relatedCompanies(
  * date order (the city's, then the stage's) through at most RELATED_WALK_ROWS rows and stops at six
  * matches: left to itself the planner often combined the industry's GIN bitmap with the city's and sorted
  * thousands of rows (1,000,000 companies, 200 of them: these queries' p95 17.5 -> 4.5 ms). A rare industry in a
- * large city may find fewer than six; the page then shows what it found. Issue 14's similarity rule
+ * large city may find fewer than six; the page then shows what it found. docs/product.md#compare's similarity rule
  * replaces this.
  */
 async function relatedByIndexedRule(db: Db, row: ProfileRow): Promise<CompanyListing[]> {
@@ -130,7 +130,7 @@ async function relatedByIndexedRule(db: Db, row: ProfileRow): Promise<CompanyLis
 /**
  * A company's public page, or null when no visible company has this slug (unknown, or hidden by a
  * do-not-sell request: then it appears nowhere). The founder email is masked on the server unless the
- * viewer has active access (spec 4/5).
+ * viewer has active access (docs/product.md#access and docs/product.md#masking).
  */
 export async function getCompanyProfile(
   db: Db,

@@ -26,7 +26,7 @@ export interface CityEntry extends GroupFigures {
 
 export interface IndustryEntry extends GroupFigures {
   slug: string;
-  /** An industry or an industry group: the search's industry filter matches either (spec 9). */
+  /** An industry or an industry group: the search's industry filter matches either (docs/product.md#filters). */
   name: string;
 }
 

@@ -6,19 +6,19 @@ import { type ExportServices, handleExportRequest, maxRunningExportsFor } from "
 import { LPS_EXPORT } from "./lps-export.server";
 
 /**
- * spec 7 export-csv with the app's own database and auth. Served by server.mjs straight from Express (its
+ * docs/product.md#calls export-csv with the app's own database and auth. Served by server.mjs straight from Express (its
  * piping keeps memory flat, decision 006) and by the /api/export-csv route under `react-router dev`.
  */
 export async function exportCsv(request: Request): Promise<Response> {
   return handleExportRequest(await exportServices(), request);
 }
 
-/** Issue 17: the LP export (its contacts, one row each), served the same way at /api/export-lps. */
+/** docs/product.md#lps: the LP export (its contacts, one row each), served the same way at /api/export-lps. */
 export async function exportLpsCsv(request: Request): Promise<Response> {
   return handleExportRequest(await exportServices(), request, new Date(), LPS_EXPORT);
 }
 
-/** Issue 19: the new-leads count before a companies export, at /api/export-preview. */
+/** docs/product.md#export: the new-leads count before a companies export, at /api/export-preview. */
 export async function exportPreview(request: Request): Promise<Response> {
   return handleExportPreview(await exportServices(), request);
 }

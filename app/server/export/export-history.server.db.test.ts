@@ -34,7 +34,7 @@ import { type ExportServices, handleExportRequest } from "./export-request.serve
 import { LPS_EXPORT } from "./lps-export.server";
 
 /**
- * Issue 19: the export history (every export recorded, repeatable) and "new leads only" (each user's
+ * docs/product.md#export-history: the export history (every export recorded, repeatable) and "new leads only" (each user's
  * exported companies recorded, left out on request, counted before exporting), through the export
  * endpoint's handler as the app serves it.
  */
@@ -208,7 +208,7 @@ async function preview(options: RequestOptions): Promise<Response> {
 
 const names = (rows: string[][]) => rows.map((row) => row[0]);
 
-describe("the export history (issue 19)", () => {
+describe("the export history (docs/product.md#export-history)", () => {
   it("records each export as it starts and completes it with the rows and the outcome", async () => {
     const plain = await exportRows({ account: "active", query: "stage=Seed&sort=name-asc&size=25&page=2" });
     const converted = await exportRows({
@@ -342,7 +342,7 @@ describe("the export history (issue 19)", () => {
   });
 });
 
-describe("exported companies (issue 19: recorded by every companies export)", () => {
+describe("exported companies (docs/product.md#export: recorded by every companies export)", () => {
   it("records every company of a complete export once, keeping the first export's time", async () => {
     const seeds = await exportRows({ account: "active", query: "stage=Seed" });
     const seedIds = await matchingIds("stage=Seed");
@@ -393,7 +393,7 @@ describe("exported companies (issue 19: recorded by every companies export)", ()
   });
 });
 
-describe("new leads only (issue 19: newOnly=1)", () => {
+describe("new leads only (docs/product.md#export: newOnly=1)", () => {
   it("leaves out exactly the companies exported before; the same export again is empty", async () => {
     const seeds = await exportRows({ account: "active", query: "stage=Seed" });
     const all = await exportRows({ account: "other", query: "sort=name-asc" });
@@ -436,7 +436,7 @@ describe("new leads only (issue 19: newOnly=1)", () => {
   it("reads newOnly from a POST body (JSON or form) as from the URL", async () => {
     const seeds = await exportRows({ account: "active", query: "stage=Seed" });
     const everything = SEEDED + WITHOUT_EMAIL.length;
-    // A JSON body's own newOnly (spec 7's body with the option beside it).
+    // A JSON body's own newOnly (docs/product.md#calls's body with the option beside it).
     const fresh = await exportRows({
       account: "active",
       json: { searchQuery: "", filters: {}, newOnly: true },

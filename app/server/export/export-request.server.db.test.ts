@@ -112,7 +112,7 @@ async function exportActivities(email: string) {
     .orderBy(asc(userActivity.id));
 }
 
-describe("who may export (spec 4 export access, checked on every request)", () => {
+describe("who may export (docs/product.md#access export access, checked on every request)", () => {
   it.each([
     ["a visitor", undefined, EXPORT_DENIED.signedOut],
     ["a user without a plan", "none", EXPORT_DENIED.noExportAccess],
@@ -203,7 +203,7 @@ describe("what is exported", () => {
     },
   );
 
-  it("POST with spec 7's body gives the same rows as the search page's names", async () => {
+  it("POST with docs/product.md#calls's body gives the same rows as the search page's names", async () => {
     const json = {
       searchQuery: "a",
       filters: {
@@ -293,7 +293,7 @@ describe("bad requests", () => {
     await second.body?.cancel();
   });
 
-  it("answers 503 with Retry-After when the database connection is lost (issue 12 defect 3)", async () => {
+  it("answers 503 with Retry-After when the database connection is lost (docs/product.md#security)", async () => {
     const lost = Object.assign(new Error("terminating connection due to administrator command"), {
       code: "57P01",
     });
@@ -312,7 +312,7 @@ describe("bad requests", () => {
   });
 });
 
-describe("export for an import format (issue 18: ?target=)", () => {
+describe("export for an import format (docs/product.md#converter: ?target=)", () => {
   it("writes the target's headers, separator and byte order mark, with the same rows and access rule", async () => {
     for (const account of [undefined, "trialing", "none"]) {
       const refused = await handleExportRequest(

@@ -47,7 +47,7 @@ export function maxRunningExportsFor(poolSize: number): number {
 export type ExportGate = { ok: true; user: SessionUser } | { ok: false; status: 403; message: string };
 
 /**
- * What differs between the files the app exports (issue 6's companies, issue 17's LPs): who may have it,
+ * What differs between the files the app exports (docs/product.md#export's companies, docs/product.md#lps's LPs): who may have it,
  * how its criteria are read, how its rows are streamed and what the activity log records. The rest (the
  * session, refusals, the running-exports cap, headers, the activity record once the stream ends) is one
  * handler, handleExportRequest.
@@ -57,7 +57,7 @@ export interface ExportKind<State> {
   refusal(access: ViewerAccess): string | null;
   /** The criteria of the request (its page ignored); values a page would drop are refused with `errors`. */
   readCriteria(request: Request): Promise<{ state: State; errors: SearchParamError[] }>;
-  /** Opens the file for `userId` (issue 19: the companies export records what it wrote for them). */
+  /** Opens the file for `userId` (docs/product.md#export: the companies export records what it wrote for them). */
   open(
     database: Pick<Database, "db" | "kind">,
     state: State,
@@ -65,13 +65,13 @@ export interface ExportKind<State> {
     userId: string,
   ): Promise<CsvExport>;
   fileName(now: Date, state: State): string;
-  /** The activity record of a finished export: spec 3's { query, filters, totalResults }. */
+  /** The activity record of a finished export: docs/product.md#data's { query, filters, totalResults }. */
   activity(state: State, rows: number): ActivityDetails;
-  /** Issue 19: the export history's record of these criteria, as the export starts. */
+  /** docs/product.md#export-history: the export history's record of these criteria, as the export starts. */
   history(state: State): ExportHistoryStart;
 }
 
-/** spec 4 export access: pro access and not trialing; admins too. */
+/** docs/product.md#access export access: pro access and not trialing; admins too. */
 function companiesRefusal(access: ViewerAccess): string | null {
   if (access.hasExportAccess) return null;
   if (!access.isSignedIn) return EXPORT_DENIED.signedOut;
@@ -79,8 +79,8 @@ function companiesRefusal(access: ViewerAccess): string | null {
 }
 
 /**
- * A companies export: the search it repeats, the import format it is written in (issue 18), if any, and
- * whether it leaves out the companies this user exported before (issue 19).
+ * A companies export: the search it repeats, the import format it is written in (docs/product.md#converter), if any, and
+ * whether it leaves out the companies this user exported before (docs/product.md#export-history).
  */
 export interface CompanyExport {
   search: SearchState;
@@ -107,7 +107,7 @@ function targetOf(request: Request): { target: Target | null; errors: SearchPara
 }
 
 /**
- * spec 7 export-csv: every company the search matches, in its order; issue 18: in a CRM's or an outreach
+ * docs/product.md#calls export-csv: every company the search matches, in its order; docs/product.md#converter: in a CRM's or an outreach
  * tool's import format when one is asked for, with the same access rule.
  */
 export const COMPANIES_EXPORT: ExportKind<CompanyExport> = {
@@ -140,8 +140,8 @@ export const COMPANIES_EXPORT: ExportKind<CompanyExport> = {
 };
 
 /**
- * The export gate (spec 4), decided on the server for every request from the session (its role is the
- * stored one, spec 7 is_admin) and the current subscriptions, never from the client.
+ * The export gate (docs/product.md#access), decided on the server for every request from the session (its role is the
+ * stored one, docs/product.md#calls is_admin) and the current subscriptions, never from the client.
  */
 export async function exportGate<State>(
   services: Pick<ExportServices, "database" | "auth">,
@@ -157,7 +157,7 @@ export async function exportGate<State>(
 }
 
 /**
- * The criteria as sent: search URL parameters, and issue 19's newOnly option as given (read where the
+ * The criteria as sent: search URL parameters, and docs/product.md#export's newOnly option as given (read where the
  * criteria are, a POST body's value before the URL's).
  */
 async function criteriaSource(request: Request): Promise<{ params: URLSearchParams; newOnly: unknown }> {
@@ -183,7 +183,7 @@ async function criteriaSource(request: Request): Promise<{ params: URLSearchPara
   };
 }
 
-/** The search, and whether only the companies this user has not exported yet are asked for (issue 19). */
+/** The search, and whether only the companies this user has not exported yet are asked for (docs/product.md#export). */
 async function readCompanyCriteria(
   request: Request,
 ): Promise<{ state: SearchState; newOnly: boolean; errors: SearchParamError[] }> {
@@ -199,7 +199,7 @@ async function readCompanyCriteria(
 
 /**
  * The search the export repeats: the query string of a GET (the search page's URL), or a POST body (JSON in
- * spec 7's shape, or a form). The page is ignored (an export is every page). Values the search page would
+ * docs/product.md#calls's shape, or a form). The page is ignored (an export is every page). Values the search page would
  * drop with a message are refused here instead: a file with silently different rows would mislead.
  */
 export async function readExportCriteria(
@@ -209,12 +209,12 @@ export async function readExportCriteria(
   return { state, errors };
 }
 
-/** A JSON answer that no cache keeps (every export answer, and issue 19's new-leads count). */
+/** A JSON answer that no cache keeps (every export answer, and docs/product.md#export's new-leads count). */
 function jsonError(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
 
-/** A lost (or refused) database connection: try again shortly (issue 12 defect 3). */
+/** A lost (or refused) database connection: try again shortly (docs/product.md#security). */
 export function databaseUnavailable() {
   return jsonError(
     503,
@@ -224,8 +224,8 @@ export function databaseUnavailable() {
 }
 
 /**
- * spec 7 export-csv: gate, criteria, then the streamed file. Every refusal carries a message and no data;
- * every export (complete or not) is recorded as activity and in the export history (issue 19: started with
+ * docs/product.md#calls export-csv: gate, criteria, then the streamed file. Every refusal carries a message and no data;
+ * every export (complete or not) is recorded as activity and in the export history (docs/product.md#export-history: started with
  * the file, completed once its stream ends), with the rows sent. A
  * database that is unavailable before the file starts is a 503 with Retry-After.
  */
@@ -245,7 +245,7 @@ export async function handleExportRequest<State = CompanyExport>(
 }
 
 /**
- * What every export request (and issue 19's new-leads count) goes through before any data is read: the
+ * What every export request (and docs/product.md#export's new-leads count) goes through before any data is read: the
  * gate (a refusal is its 401/403 with the message), then the criteria (a body that is not one, or a value a
  * page would drop, is a 400 with the messages).
  */
@@ -312,7 +312,7 @@ async function exportResponse<State>(
       { today: now, signal: request.signal },
       userId,
     );
-    // Issue 19: the history row is written as the file starts, not awaited (like the activity record).
+    // docs/product.md#export-history: the history row is written as the file starts, not awaited (like the activity record).
     const history = startExportHistory(db, userId, kind.history(state));
     // `done` settles once a complete file's companies are recorded as exported (a write on the pool too):
     // the export's slot is held until then.

@@ -6,10 +6,10 @@ import { streamLpsCsv } from "../lps/lp-export.server";
 import type { ExportKind } from "./export-request.server";
 
 /**
- * Issue 17: the LP export as the export endpoint serves it (export-request.server.ts has the handler and
+ * docs/product.md#lps: the LP export as the export endpoint serves it (export-request.server.ts has the handler and
  * the companies' kind): LP access decides, the /lps page's query is the criteria, one row per contact.
  */
-/** spec 4: LP access = the lps plan or admin; everyone else is told why, with no rows. */
+/** docs/product.md#access: LP access = the lps plan or admin; everyone else is told why, with no rows. */
 export const LPS_EXPORT: ExportKind<LpSearchState> = {
   refusal: (access) => {
     if (access.hasLpAccess) return null;

@@ -3,7 +3,7 @@ import { CSV_LINE_END, type CsvDelimiter, csvCell, csvRow, UTF8_BOM } from "~/co
 import { logger } from "../logger.server";
 
 /**
- * The streamed CSV file of every export (companies, issue 6; LPs and their contacts, issue 17): UTF-8 with a
+ * The streamed CSV file of every export (companies, docs/product.md#export; LPs and their contacts, docs/product.md#lps): UTF-8 with a
  * BOM, csv.ts's formula-safe cells, CRLF lines, read from a RecordSource one batch at a time as the client
  * downloads, so memory stays flat however many rows there are.
  */
@@ -57,7 +57,7 @@ function csvRecords(records: readonly CsvRecord[], columnCount: number, delimite
 
 /**
  * A file's layout: its header row, its separator (a comma, or Excel-for-Europe's semicolon) and whether it
- * starts with a UTF-8 byte order mark (the exports do, for Excel; issue 18's import targets mostly do not).
+ * starts with a UTF-8 byte order mark (the exports do, for Excel; docs/product.md#converter's import targets mostly do not).
  */
 export interface CsvLayout {
   headers: readonly string[];

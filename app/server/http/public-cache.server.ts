@@ -1,5 +1,5 @@
 /**
- * Issue 13: the cache rule of the public directory, company and sitemap responses. The same for every
+ * docs/product.md#directory: the cache rule of the public directory, company and sitemap responses. The same for every
  * visitor, so a CDN or browser may keep them briefly: 5 minutes fresh, then served stale for up to 10 more
  * minutes while it refetches. An edit or import therefore shows within 5 minutes at a cache in front (at
  * once at the server, whose own caches follow the data version). `Vary: Cookie`: a signed-in request

@@ -15,7 +15,7 @@ async function write(out: Writable, bytes: Buffer): Promise<void> {
 }
 
 /**
- * Issue 18: the parts of a converted file as one zip archive, stored without compression (ZIP's "stored"
+ * docs/product.md#converter: the parts of a converted file as one zip archive, stored without compression (ZIP's "stored"
  * method). The parts are on disk, whole, with their sizes and CRC-32s taken as they were written, so each
  * local header is complete up front and the data is copied through with flat memory. Names are ASCII and
  * the archive stays far under 4 GB (no ZIP64).

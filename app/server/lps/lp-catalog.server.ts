@@ -6,7 +6,7 @@ import { queryRows } from "../db/query-rows.server";
 import { logger } from "../logger.server";
 
 /**
- * Issue 17 (decision 015): the in-memory LP index of this process (core/lp-index.ts), for the LP data
+ * docs/product.md#lps (decision 015): the in-memory LP index of this process (core/lp-index.ts), for the LP data
  * version it was read at. Every LP search reads the version (one primary-key row) and reloads the index
  * when another process, an import or a do-not-sell request changed the LPs: each process answers from the
  * current data. One load at a time per database: requests that arrive during a load wait for it.

@@ -19,7 +19,7 @@ async function exportText(change: Partial<typeof EMPTY_LP_SEARCH> = {}): Promise
   return text;
 }
 
-describe("the LP export (issue 17)", () => {
+describe("the LP export (docs/product.md#lps)", () => {
   it("writes one row per contact, an LP without contacts as one row, in the view's order", async () => {
     await seedLps(database.db, { count: 60, today: TODAY });
     const [bare] = await database.db

@@ -85,7 +85,7 @@ function recordOf(row: ExportRow): CsvRecord {
 }
 
 /**
- * Issue 17: every LP the view matches, in its order, one row per contact (an LP without contacts is one row
+ * docs/product.md#lps: every LP the view matches, in its order, one row per contact (an LP without contacts is one row
  * with the contact columns empty). The matching ids come from the LP index once, in order (100,000 ids are
  * under 1 MB);
  * then each batch reads its LPs with their contacts. A contact removed meanwhile (a do-not-sell request

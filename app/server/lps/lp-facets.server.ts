@@ -6,7 +6,7 @@ import type { Db } from "../db/database.server";
 import { lpIndexOf, lpTextNeedle } from "./lp-catalog.server";
 
 /**
- * Issue 17: the /lps filter panel's data: each multi-select filter's option counts given the other filters
+ * docs/product.md#lps: the /lps filter panel's data: each multi-select filter's option counts given the other filters
  * (exact, from the process's LP index), and the countries that hold LPs to pick from.
  */
 export async function lpFilterPanelData(db: Db, state: LpSearchState): Promise<LpFilterPanelData> {

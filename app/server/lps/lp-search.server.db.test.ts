@@ -100,7 +100,7 @@ async function slugsOf(change: Partial<LpSearchState>): Promise<string[]> {
 
 beforeEach(insertRows);
 
-describe("LP search filters (issue 17), each on crafted rows", () => {
+describe("LP search filters (docs/product.md#lps), each on crafted rows", () => {
   it("type: any of the chosen types", async () => {
     expect(await slugsOf({ type: ["endowment"] })).toEqual(["beech-endowment"]);
     expect(await slugsOf({ type: ["endowment", "foundation"] })).toEqual([
@@ -283,7 +283,7 @@ describe("LP search results", () => {
   });
 });
 
-describe("do-not-sell covers LP contacts (issue 17)", () => {
+describe("do-not-sell covers LP contacts (docs/product.md#lps)", () => {
   it("deletes every contact with the address, whatever its case, and the LP stays", async () => {
     const outcome = await requestDoNotSell(database.db, " Maya.Quill@ALDER.example ", SECRET);
     expect(outcome.lpContactsRemoved).toBe(1);

@@ -14,7 +14,7 @@ export const LP_SAMPLE_SIZE = 25;
 const COMMITMENTS_SHOWN = 3;
 
 export interface LpSearchOptions {
-  /** spec 4: LP access (the lps plan, or admin) sees full contact emails and may search; others see the sample. */
+  /** docs/product.md#access: LP access (the lps plan, or admin) sees full contact emails and may search; others see the sample. */
   hasLpAccess: boolean;
 }
 
@@ -25,7 +25,7 @@ export async function countLps(db: Db, state: LpSearchState): Promise<number> {
 }
 
 /**
- * Issue 17 /lps: one page of LPs in the chosen order with their contacts and newest commitments, and the
+ * docs/product.md#lps /lps: one page of LPs in the chosen order with their contacts and newest commitments, and the
  * exact total. Without LP access the answer is the sample whatever was asked (the server is the paywall):
  * the first LP_SAMPLE_SIZE LPs of the default order, contact emails masked.
  *
@@ -158,7 +158,7 @@ function toContact(row: ContactRowData, maskEmails: boolean): LpContactCard {
     id: row.id,
     name: [row.first_name, row.last_name].filter(Boolean).join(" "),
     title: row.title,
-    // spec 4 / decisions.md: the server masks; a masked address never leaves it in full.
+    // docs/product.md#masking: the server masks; a masked address never leaves it in full.
     email: row.email === null ? null : maskEmails ? maskEmail(row.email) : row.email,
     isEmailMasked: maskEmails && row.email !== null,
     linkedin: row.linkedin,

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the results' view is remembered per user (on the account, any device) and per visitor (a
+ * docs/product.md#search: the results' view is remembered per user (on the account, any device) and per visitor (a
  * cookie). A signed-in user's choice comes with the session's own read of the account row.
  */
 import { eq } from "drizzle-orm";

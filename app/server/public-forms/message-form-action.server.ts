@@ -8,7 +8,7 @@ import { publicFormRefusal } from "./refusal.server";
 import { submitPublicForm } from "./submit-public-form.server";
 
 /**
- * Issue 7: the action of the two message forms (/contact, /request-trial): validated, rate-limited,
+ * docs/product.md#public-pages: the action of the two message forms (/contact, /request-trial): validated, rate-limited,
  * honeypot-guarded, stored and mailed to the admins, then a redirect to `{pagePath}?sent=1` (PRG). A bot
  * caught by the honeypot sees the same confirmation. A refusal answers 400 or 429 with what went wrong.
  */

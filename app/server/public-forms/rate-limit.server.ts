@@ -7,7 +7,7 @@ export interface FormRateLimit {
   windowSeconds: number;
 }
 
-/** Issue 7: 5 submissions per hour per client IP, per form. */
+/** docs/product.md#public-pages: 5 submissions per hour per client IP, per form. */
 export const PUBLIC_FORM_RATE_LIMIT: FormRateLimit = { max: 5, windowSeconds: 60 * 60 };
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -17,7 +17,7 @@ const FORM_LOCK_NAMESPACE = 7_207;
 
 /**
  * Takes one of the IP's submissions for a form, or says when the next one is allowed. Kept in the database
- * (architecture.md: stateless app servers), under a per-IP lock so parallel requests cannot all slip in.
+ * (docs/architecture.md#stateless-servers), under a per-IP lock so parallel requests cannot all slip in.
  */
 export async function takeFormSlot(
   db: Db,

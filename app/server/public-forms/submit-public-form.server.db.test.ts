@@ -50,7 +50,7 @@ const TRIAL = {
   message: "Outbound to Series A fintechs in Europe, about 200 leads a month.",
 };
 
-describe("submitPublicForm: /contact (issue 7)", () => {
+describe("submitPublicForm: /contact (docs/product.md#public-pages)", () => {
   it("stores the message and mails it to every admin through the mail module", async () => {
     expect(await submitPublicForm(deps(), "contact", form(CONTACT), "203.0.113.7")).toEqual({
       status: "sent",
@@ -171,7 +171,7 @@ describe("submitPublicForm: /contact (issue 7)", () => {
   });
 });
 
-describe("submitPublicForm: /request-trial (issue 7)", () => {
+describe("submitPublicForm: /request-trial (docs/product.md#public-pages)", () => {
   it("stores the request with its team size and mails the admins", async () => {
     expect(await submitPublicForm(deps(), "trial", form(TRIAL), "203.0.113.8")).toEqual({ status: "sent" });
     const [stored] = await database.db.select().from(contactSubmissions);
@@ -212,7 +212,7 @@ describe("submitPublicForm: /request-trial (issue 7)", () => {
   });
 });
 
-describe("submitDoNotSell (issue 7)", () => {
+describe("submitDoNotSell (docs/product.md#public-pages)", () => {
   beforeEach(async () => {
     await database.db.insert(companies).values(company("Quantix", { email: "ann@quantix.example" }));
   });

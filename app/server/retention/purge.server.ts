@@ -40,7 +40,7 @@ export async function purgeExpiredRecords(db: Db, now: Date = new Date()): Promi
   const formHitsBefore = new Date(now.getTime() - PUBLIC_FORM_RATE_LIMIT.windowSeconds * 1000);
   return {
     auditEvents: await deleteWhere(db, authAuditEvents, lt(authAuditEvents.createdAt, cutoff)),
-    // Issue 16: the admin audit log is a security log too.
+    // docs/product.md#admin: the admin audit log is a security log too.
     adminAuditEntries: await deleteWhere(db, adminAuditLog, lt(adminAuditLog.createdAt, cutoff)),
     contactSubmissions: await deleteWhere(db, contactSubmissions, lt(contactSubmissions.createdAt, cutoff)),
     mailMessages: await deleteWhere(db, mailMessages, lt(mailMessages.createdAt, cutoff)),

@@ -26,7 +26,7 @@ import {
 } from "./saved-searches.server";
 
 /**
- * Issue 19: the HTTP side of saved searches, behind /api/saved-searches and /api/saved-searches/:id (the
+ * docs/product.md#saved-searches: the HTTP side of saved searches, behind /api/saved-searches and /api/saved-searches/:id (the
  * route modules only call these). Every call checks, on the server, that a signed-in user with active
  * access (a trial counts; admins have it) is asking: 401 signed out, 403 without access. Answers are JSON:
  * `{ error, fieldErrors? }` with a 4xx for anything the client got wrong (a body that is not one, a bad
@@ -113,7 +113,7 @@ function methodNotAllowed(allow: string) {
 
 type Saver = { ok: true; db: Db; userId: string } | { ok: false; status: 401 | 403; error: string };
 
-/** Issue 19: who may keep saved searches: signed in, with active access (decided from the stored access). */
+/** docs/product.md#saved-searches: who may keep saved searches: signed in, with active access (decided from the stored access). */
 async function saverOf(request: Request): Promise<Saver> {
   const user = await getCurrentUser(request);
   if (!user) return { ok: false, status: 401, error: SAVED_SEARCH_MESSAGES.signedOut };

@@ -9,7 +9,7 @@ import { getSiteSettings } from "./site-settings.server";
 const database = setUpTestDatabase();
 
 /**
- * Issue 17: migration 0021 shows LP search by default now that the LP database exists, but leaves an
+ * docs/product.md#lps: migration 0021 shows LP search by default now that the LP database exists, but leaves an
  * admin's explicit choice alone. Its UPDATE is run here, as written in the migration, over the states a
  * database can be in when it is applied.
  */

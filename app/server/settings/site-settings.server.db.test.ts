@@ -7,8 +7,8 @@ import { getSiteSettings, lockSiteSettings, updateSiteSettings } from "./site-se
 
 const database = setUpTestDatabase();
 
-describe("site settings (spec 3: one row, id 1)", () => {
-  it("has the defaults: LP search shown (issue 17: the LP database is built), the marketing claims", async () => {
+describe("site settings (docs/product.md#data: one row, id 1)", () => {
+  it("has the defaults: LP search shown (docs/product.md#lps: the LP database is built), the marketing claims", async () => {
     expect(await getSiteSettings(database.db)).toEqual({
       hideLpSearch: false,
       contactsExportedClaim: "1.2m+",
@@ -29,7 +29,7 @@ describe("site settings (spec 3: one row, id 1)", () => {
   });
 });
 
-describe("updateSiteSettings and lockSiteSettings (issue 16)", () => {
+describe("updateSiteSettings and lockSiteSettings (docs/product.md#admin)", () => {
   it("writes only the given settings, and the next read sees them", async () => {
     const saved = await updateSiteSettings(database.db, { businessesTrustedClaim: "3,000+" });
     expect(saved).toEqual({

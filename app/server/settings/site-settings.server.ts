@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.server";
 import { type SiteSettingsRow, siteSettings } from "../db/schema";
 
-/** spec 3: the single site_settings row, id 1. */
+/** docs/product.md#data: the single site_settings row, id 1. */
 export const SITE_SETTINGS_ID = 1;
 
 export type SiteSettings = Omit<SiteSettingsRow, "id" | "updatedAt">;

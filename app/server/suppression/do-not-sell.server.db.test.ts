@@ -50,7 +50,7 @@ async function exportText(state: Partial<SearchState> = {}): Promise<string> {
   return new Response(stream).text();
 }
 
-describe("requestDoNotSell (issue 7)", () => {
+describe("requestDoNotSell (docs/product.md#public-pages)", () => {
   beforeEach(seedThree);
 
   it("stores a keyed hash, never the address, with the request date", async () => {
@@ -139,7 +139,7 @@ describe("requestDoNotSell (issue 7)", () => {
   });
 });
 
-describe("imports skip suppressed founders (issue 7)", () => {
+describe("imports skip suppressed founders (docs/product.md#do-not-sell)", () => {
   const row = crunchbaseRecord(1, { "Organization Name": "Quantix Labs", Email: "ann@quantix.example" });
 
   async function importRows(records: ReturnType<typeof crunchbaseRecord>[]) {

@@ -10,13 +10,13 @@ import { normalizeEmail, suppressionHash } from "./email-hash.server";
 export interface DoNotSellOutcome {
   /** Stored companies this request hid (0 when the address is not in the data, or was already hidden). */
   companiesHidden: number;
-  /** Issue 17: LP contacts with this address, deleted (an LP's other contacts and the LP itself stay). */
+  /** docs/product.md#lps: LP contacts with this address, deleted (an LP's other contacts and the LP itself stay). */
   lpContactsRemoved: number;
 }
 
 /**
- * Issue 7 /do-not-sell: puts an address on the suppression list and hides every stored company whose
- * founder email or contact email is that address, and deletes every LP contact with it (issue 17). Runs under the importer's lock, so an import batch
+ * docs/product.md#do-not-sell /do-not-sell: puts an address on the suppression list and hides every stored company whose
+ * founder email or contact email is that address, and deletes every LP contact with it (docs/product.md#lps). Runs under the importer's lock, so an import batch
  * either commits first (and its rows are hidden here) or sees the list entry (and skips the row).
  * Finding the companies compares addresses in SQL (companies has no index on them); it runs once per
  * request, which is rare and rate-limited.
@@ -48,7 +48,7 @@ export async function requestDoNotSell(
           on conflict (company_id) do nothing
           returning company_id`,
     );
-    // Issue 17: a person at an LP is deleted outright: nothing of them is kept to show, and the LP import
+    // docs/product.md#lps: a person at an LP is deleted outright: nothing of them is kept to show, and the LP import
     // skips the address from now on (the list above). The lp_contacts_email_lower_idx index finds them;
     // the triggers take their names out of the LP's search text and move the data version.
     const contacts = await queryRows<{ id: number }>(
@@ -78,8 +78,8 @@ export interface DoNotSellRequest {
 export const REFERENCE_LENGTH = 12;
 
 /**
- * The newest requests first (issue 7: "the request is recorded with its date for the admins"), a page at a
- * time for the admin console (issue 16); ties broken by hash so pages never overlap.
+ * The newest requests first (docs/product.md#public-pages: "the request is recorded with its date for the admins"), a page at a
+ * time for the admin console (docs/product.md#admin); ties broken by hash so pages never overlap.
  */
 export async function listDoNotSellRequests(
   db: Db,

@@ -10,7 +10,7 @@ export function normalizeEmail(email: string): string {
 }
 
 /**
- * The key of the do-not-sell list (issue 7): HMAC-SHA-256 of the normalized address, keyed with a server
+ * The key of the do-not-sell list (docs/product.md#do-not-sell): HMAC-SHA-256 of the normalized address, keyed with a server
  * secret (the "salt"), so the list holds no addresses and guessed addresses cannot be checked against it
  * without the secret. The secret is AUTH_SECRET, which production must set anyway. Rotating AUTH_SECRET
  * orphans the list: companies already hidden stay hidden (suppressed_companies holds their ids), but

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { companies, suppressedCompanies } from "../db/schema";
 
 /**
- * Issue 7 do-not-sell: true for companies no suppression request hid. Every read of companies that shows
+ * docs/product.md#do-not-sell: true for companies no suppression request hid. Every read of companies that shows
  * or counts them (search, counts, export, home figures, company and directory pages) adds this condition;
  * searchConditions does, so search, counts and export get it from there.
  *
