@@ -1,5 +1,5 @@
 // `npm run bench:admin-users [-- --users 100000 --activity 1000000 --runs 20]`: fills a scratch database with
-// N accounts (subscriptions in every state, activity over 60 days) and times the admin users grid (docs/product.md#admin
+// N accounts (subscriptions in every state, activity over 60 days) and times the admin users grid (docs/product.md#speed
 // target: any page, sort and filter p95 <= 50 ms with 100,000 accounts on PostgreSQL).
 //
 // DATABASE_URL must name a database whose name contains "bench" (`createdb rl_bench_users`); without it, a

@@ -1,5 +1,5 @@
 // `npm run bench:admin -- [--activity 1000000] [--users 1000] [--companies 17555] [--runs 20] [--reseed]`:
-// times the figures of the admin console's overview and activity pages (docs/product.md#admin target: p95 <= 200 ms with
+// times the figures of the admin console's overview and activity pages (docs/product.md#speed target: p95 <= 200 ms with
 // 1,000,000 user_activity rows on PostgreSQL), and the data health page's.
 //
 // Runs against DATABASE_URL when its database name contains "bench" (it empties users and their activity:

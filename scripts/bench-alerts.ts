@@ -1,4 +1,4 @@
-// `npm run bench:alerts -- [--searches N] [--users U] [--fresh F] [--count C] [--same-process]`: docs/product.md#alerts's daily alert run.
+// `npm run bench:alerts -- [--searches N] [--users U] [--fresh F] [--count C] [--same-process]`: the daily alert run against its docs/product.md#speed targets.
 //
 // On the configured database (DATABASE_URL; else a temporary PGlite directory seeded with --count companies):
 // U subscribers with N saved searches between them, every one with a daily alert and due, drawn from the

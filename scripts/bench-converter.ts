@@ -1,4 +1,4 @@
-// `npm run bench:converter [-- --rows 100000]`: docs/product.md#converter's targets, through the production server (`npm run
+// `npm run bench:converter [-- --rows 100000]`: the converter's targets (docs/product.md#speed), through the production server (`npm run
 // build` first). With DATABASE_URL of a scratch database whose name contains "bench" (else a temporary
 // PGlite): seeds N companies once, starts `node server.mjs` (its 160 MB heap cap, one process), signs in an
 // admin, then

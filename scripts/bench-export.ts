@@ -146,7 +146,7 @@ async function measure(run: number): Promise<void> {
   );
 }
 
-/** The docs/product.md#export target: a "new leads only" export of 100,000 rows against 500,000 exported before. */
+/** The docs/product.md#speed target: a "new leads only" export of 100,000 rows against 500,000 exported before. */
 const NEW_ONLY_TARGET_SECONDS = 4;
 const BENCH_USER = "bench_new_leads_user";
 

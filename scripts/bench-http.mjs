@@ -1,5 +1,5 @@
 // `node scripts/bench-http.mjs URL [requests] [cookie]`: sequential GETs of one URL against a running
-// server; prints status, p50/p95/max latency. Used for the server-rendered /search target (docs/product.md#search).
+// server; prints status, p50/p95/max latency. Used for the server-rendered /search target (docs/product.md#speed).
 const [url, count = "100", cookie] = process.argv.slice(2);
 if (!url) {
   console.error("usage: node scripts/bench-http.mjs URL [requests] [cookie]");

@@ -1,4 +1,4 @@
-// `npm run bench:lighthouse [-- --path / --runs 3]`: the docs/product.md#public-pages Lighthouse check. Starts the production build
+// `npm run bench:lighthouse [-- --path / --runs 3]`: the docs/product.md#speed Lighthouse check. Starts the production build
 // (`npm run build` first) with the server's flags on a fresh in-memory database holding the 17,555-company
 // demo set, runs Lighthouse 12 (mobile profile, the default: a mid-range phone on slow 4G, simulated) in
 // Debian Chromium, and prints the four category scores of each run and their median, against the targets,
@@ -72,7 +72,7 @@ try {
       Object.keys(TARGETS).map((key) => [key, Math.round(categories[key].score * 100)]),
     );
     scores.push(score);
-    // docs/product.md#public-pages: the page's JavaScript as it crossed the wire (compressed), under 200 KB.
+    // docs/product.md#speed: the page's JavaScript as it crossed the wire (compressed), under 200 KB.
     const scriptBytes = audits["network-requests"].details.items
       .filter((item) => item.resourceType === "Script")
       .reduce((sum, item) => sum + item.transferSize, 0);

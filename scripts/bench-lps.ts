@@ -1,5 +1,5 @@
 // `npm run bench:lps [-- --lps 100000 --contacts 250000 --runs 20]`: times the /lps search (page + count,
-// with each page's contacts and commitments) over a fixed set of views (docs/product.md#lps targets:
+// with each page's contacts and commitments) over a fixed set of views (docs/product.md#speed targets:
 // 100,000 LPs with 250,000 contacts on PostgreSQL p95 <= 30 ms; 3,000 LPs on PGlite p95 <= 20 ms).
 //
 // DATABASE_URL must name a scratch database whose name contains "bench" (`createdb rl_bench_lps`); the LPs

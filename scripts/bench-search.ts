@@ -258,7 +258,7 @@ try {
   console.log(
     `worst p95 ${worst.p95.toFixed(1)} ms cold, ${worst.warmP95.toFixed(1)} ms warm; smallest speed-up at p95 (cold) ${worst.ratio.toFixed(1)}x; worst facet counts p95 ${worst.facetsP95.toFixed(1)} ms (cold)`,
   );
-  // docs/product.md#filters targets: 1,000,000 on PostgreSQL: page+count <= 50 ms, facets <= 100 ms, >= 20x the
+  // The targets (docs/product.md#speed, decision 011): 1,000,000 on PostgreSQL: page+count <= 50 ms, facets <= 100 ms, >= 20x the
   // baseline; 17,555 on PGlite: <= 30 ms and <= 60 ms.
   const target = database.kind === "postgres" ? { page: 50, facets: 100 } : { page: 30, facets: 60 };
   const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");

@@ -1,11 +1,11 @@
 // How the server process is started (npm start, the browser tests, the export benchmark): V8 flags and
 // the environment variables that must be set before the process starts (decision 006).
 //
-// - A heap cap: without one V8 on a large machine lets garbage pile up before collecting it; a
-//   1,000,000-row export took the server to ~323 MB RSS. NODE_OPTIONS with its own --max-old-space-size wins.
+// - A heap cap: without one V8 on a large machine lets garbage pile up before collecting it
+//   (decision 006 has the figures). NODE_OPTIONS with its own --max-old-space-size wins.
 // - MALLOC_ARENA_MAX=2: compression runs on libuv's thread pool, and glibc gives each thread its own malloc
-//   arena that it rarely returns; with brotli, RSS crept up ~30 MB per large export without this (measured
-//   191 -> 246 -> 250 MB over three 1,000,000-row exports; with it 189 -> 210 -> 211 MB).
+//   arena that it rarely returns; with brotli, RSS crept up with every large export without this
+//   (decision 006 has the figures).
 export const SERVER_HEAP_MB = 160;
 
 /** @param {string | undefined} nodeOptions */

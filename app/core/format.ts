@@ -44,7 +44,7 @@ const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "S
  * docs/product.md#formats: dates display as en-US short dates ("Mar 5, 2026"). Funding dates are calendar dates
  * (YYYY-MM-DD) and are formatted in UTC so no time zone moves them by a day. Four-digit years are spelled
  * here, as Intl spells them (the format test compares the two): a results page formats about 60 dates, and
- * Intl's format costs about 1.5 us each on the server (decision 012).
+ * Intl's format costs more on the server (decision 011, "Measurements cited by the code").
  */
 export function formatDate(date: string | Date | null | undefined): string {
   if (date === null || date === undefined || date === "") return "N/A";

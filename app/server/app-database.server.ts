@@ -101,7 +101,7 @@ async function startDatabase(): Promise<Database> {
 
 /**
  * docs/product.md#lps: a serving process loads its LP index (decision 015) in the background as it starts, so the
- * first /lps visit does not wait for it (about 1 s at 100,000 LPs).
+ * first /lps visit does not wait for it (decision 015 says how long it takes).
  */
 function warmLpIndex(db: Db): void {
   lpIndexOf(db).catch((error: unknown) => logger.warn({ err: error }, "loading the LP index failed"));

@@ -55,8 +55,8 @@ export interface ActivityReport {
  * Runs one report statement in a transaction of its own, with JIT off and room to hash in memory. A report
  * groups tens of thousands of roll-up rows and a day of user_activity (a roll-up, activity-rollup.server.ts,
  * hundreds of thousands of rows) into a few hundred groups: the planner's cost estimate then passes
- * jit_above_cost, and compiling costs more than it saves (100-200 ms of a 90-day report read from
- * user_activity on PostgreSQL 15); its estimate of the groups (one per row) would also choose sorting to
+ * jit_above_cost, and compiling costs more than it saves (decision 013,
+ * "Measurements cited by the code"); its estimate of the groups (one per row) would also choose sorting to
  * disk over a hash table in 4 MB. PGlite has no JIT; the setting changes nothing there.
  */
 export function reportRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {

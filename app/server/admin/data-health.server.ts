@@ -76,8 +76,8 @@ async function coverageAndFreshness(db: Db, today: Date) {
 }
 
 /**
- * The figures read from the companies table: three passes over it, together about 1.2 s at 1,000,000
- * companies on PostgreSQL (`npm run bench:admin` with DATABASE_URL2).
+ * The figures read from the companies table: three passes over it, too slow to repeat per request at
+ * 1,000,000 companies (decision 013, "Measurements cited by the code"; `npm run bench:admin`).
  */
 type CompanyHealth = Omit<DataHealth, "suppression" | "similarity">;
 
@@ -156,8 +156,7 @@ const COMPANY_HEALTH_TTL_MS = 60 * 60_000;
 const companyHealthCache = cachedLru<Db, CompanyHealth>({ ttlMs: COMPANY_HEALTH_TTL_MS, maxEntries: 1 });
 
 /**
- * The data health as the page shows it. The company figures (companyHealth: about 1.2 s at 1,000,000
- * companies) are kept per database while the data version (data-version.server.ts: any write to companies
+ * The data health as the page shows it. The company figures (companyHealth, the slow part) are kept per database while the data version (data-version.server.ts: any write to companies
  * or suppressed_companies, in any process: an import, an edit, a do-not-sell request) and the UTC day (the
  * freshness buckets move with it) stay the same; `countedAt` says when they were counted. The do-not-sell
  * counts and the similarity refresh are read on every visit: they cost little, and a similarity refresh

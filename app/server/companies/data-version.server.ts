@@ -13,7 +13,7 @@ const NO_VERSION = "none";
  * shows in every process on its next read.
  *
  * Read once per read of a cache, never cached itself: a single-row primary-key read costs about what
- * `select 1` does (p50 0.27 ms on PGlite against 0.20 for `select 1`; 0.16 ms on a local server), and any
+ * `select 1` does (measured in decision 005), and any
  * cache of it, even for a second, would let a process serve the old total over the new list for that
  * long after a do-not-sell request elsewhere. Read it before loading a value: the load then sees data at
  * least as new as the version it is stored under, so a write that commits meanwhile only makes the

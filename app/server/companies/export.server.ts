@@ -36,13 +36,13 @@ import { type SortKey, searchOrder, sortKeyOf } from "./search-order.server";
  */
 
 /**
- * Rows per FETCH on the server. Turning a batch into CSV holds the event loop (measured ~50 ms at 1,000
- * rows, ~120 ms at 2,000, on a loaded 2-core machine), and the round trips are hidden by fetching ahead.
+ * Rows per FETCH on the server. Turning a batch into CSV holds the event loop, longer the larger the batch
+ * (decision 006, "Measurements cited by the code"), and the round trips are hidden by fetching ahead.
  */
 const SERVER_BATCH_SIZE = 1_000;
 /**
- * Rows per keyset query on PGlite. Each query runs on the Node thread (decision 005): 1,000 rows stalled
- * the event loop ~350 ms (p99), 500 rows ~140 ms; smaller batches pay ~15 ms of planning each.
+ * Rows per keyset query on PGlite. Each query runs on the Node thread (decision 005): larger batches stall
+ * the event loop, smaller ones pay planning each (decision 006, "Measurements cited by the code").
  */
 const PGLITE_BATCH_SIZE = 500;
 /**

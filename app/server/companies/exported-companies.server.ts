@@ -116,8 +116,7 @@ export async function exportedDatesOf(
  * The companies a search's export would hold, and how many of them `userId` has not exported before: both
  * exact, with the export's own conditions (searchConditions), in one statement (one snapshot). The new ones
  * are the matches less the user's exported companies that match: the second count walks the user's rows of
- * exported_companies, not a probe per match. At 1,000,000 companies on PostgreSQL, the whole table: 51 ms
- * instead of 810 for an anti-join per row (no exports), 290 instead of 1,060 (500,000 exported); decision 017.
+ * exported_companies, not a probe per match, many times faster than an anti-join per row (decision 017 has the figures).
  */
 export async function countExportPreview(
   db: Db,

@@ -84,7 +84,7 @@ async function relatedCompanies(
  * its main industry and at its stage; newest rounds first, none suppressed. Each query walks an index in
  * date order (the city's, then the stage's) through at most RELATED_WALK_ROWS rows and stops at six
  * matches: left to itself the planner often combined the industry's GIN bitmap with the city's and sorted
- * thousands of rows (1,000,000 companies, 200 of them: these queries' p95 17.5 -> 4.5 ms). A rare industry in a
+ * thousands of rows (decision 009 has the figures). A rare industry in a
  * large city may find fewer than six; the page then shows what it found. docs/product.md#compare's similarity rule
  * replaces this.
  */
