@@ -187,3 +187,41 @@ export function countByFile(violations: readonly CitationViolation[]): Record<st
   for (const v of violations) counts[v.file] = (counts[v.file] ?? 0) + 1;
   return counts;
 }
+
+/** The repository's own documents: README.md and every markdown file under docs/. */
+export function documentFiles(root: string): string[] {
+  const files = existsSync(path.join(root, "README.md")) ? ["README.md"] : [];
+  if (existsSync(path.join(root, "docs"))) {
+    for (const entry of readdirSync(path.join(root, "docs"), { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile() || !entry.name.endsWith(".md")) continue;
+      files.push(path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+    }
+  }
+  return files.sort();
+}
+
+/**
+ * Relative links of a markdown document (`[text](other.md#section)`, `[text](#section)`) that name no file or
+ * section of the repository. Links with a scheme (https:, mailto:) are left alone.
+ */
+export function markdownLinkViolations(
+  file: string,
+  markdown: string,
+  repo: Repository,
+): CitationViolation[] {
+  const violations: CitationViolation[] = [];
+  for (const match of markdown.matchAll(/\]\(([^)\s]+)\)/g)) {
+    const link = match[1] as string;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue;
+    const [target, anchor] = link.split("#") as [string, string | undefined];
+    const resolved =
+      target === "" ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), target));
+    const line = lineOf(markdown, match.index);
+    if (resolved.startsWith("..") || !repo.exists(resolved.replace(/\/$/, ""))) {
+      violations.push({ file, line, citation: link, reason: `${resolved} is not in the repository` });
+    } else if (anchor && resolved.endsWith(".md") && !repo.anchors(resolved).has(anchor)) {
+      violations.push({ file, line, citation: link, reason: `${resolved} has no section #${anchor}` });
+    }
+  }
+  return violations;
+}
