@@ -1,7 +1,7 @@
 // `npm run bench:export -- [--rows N] [--batch B] [--runs R] [--data-dir DIR] [--server]`: the docs/product.md#export
 // benchmark. With --server it measures through `node server.mjs` over HTTP instead (bench-export-server.ts;
 // run `npm run build` first), reporting the server process's RSS.
-// `--new-only [--prior P]` measures docs/product.md#export's "new leads only" instead: a bench user who has exported P
+// `--new-only [--prior P]` measures the "new leads only" (docs/product.md#export) instead: a bench user who has exported P
 // companies (default 500,000, at most N; written with one insert ... select) exports, leaving those out, the
 // search whose new leads are about a tenth of the rows (100,000 of 1,000,000), against the target of 4 s.
 // Seeds N demo companies into the configured database (DATABASE_URL, else a PGlite directory: --data-dir to

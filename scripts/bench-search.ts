@@ -1,6 +1,6 @@
 // `npm run bench:search -- [--count N] [--runs R] [--baseline-runs B] [--only TEXT]`: seeds N demo companies into the
 // configured database (DATABASE_URL, else a temporary PGlite directory), then times page+count and the facet counts for a fixed
-// query set with the app's search (searchCompanies) and with the spec's plain query shape (ILIKE ORs over
+// query set with the app's search (searchCompanies) and with the original client's plain query shape (ILIKE ORs over
 // the six text fields, no indexes, exact count) on an index-free copy, and prints p50/p95 and the ratio.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -121,7 +121,7 @@ async function time(work: () => Promise<unknown>, times: number): Promise<number
   return samples;
 }
 
-/** The spec's plain shape on the index-free copy: ILIKE ORs, exact count, OFFSET paging. */
+/** The original client's plain shape on the index-free copy: ILIKE ORs, exact count, OFFSET paging. */
 function baselineWhere(state: SearchState): SQL {
   const parts: SQL[] = [sql`true`];
   if (state.q) {

@@ -11,7 +11,7 @@ describe("the return from checkout", () => {
     expect(messageOf(paymentReturnPath("canceled"))).toBe(PAYMENT_RETURN_TOASTS.canceled);
   });
 
-  it("keeps docs/product.md#plans's success=true, and says nothing for other addresses", () => {
+  it("keeps success=true (docs/product.md#plans), and says nothing for other addresses", () => {
     expect(paymentReturnPath("paid")).toBe("/search?success=true");
     expect(messageOf("/search")).toBeNull();
     expect(messageOf("/search?trial=started")).toBeNull();

@@ -1,7 +1,7 @@
 import { PAYMENT_RETURN_TOASTS, type ToastMessage } from "./messages";
 
 /**
- * docs/product.md#free-sample: the address a checkout returns to names what happened. docs/product.md#plans's `success=true` (or
+ * docs/product.md#free-sample: the address a checkout returns to names what happened. `success=true` (docs/product.md#plans) (or
  * `canceled=true`) stays; a checkout that started a free trial adds `trial=started`, so the toast says a
  * trial began rather than 'Payment successful!' for a payment that was not taken.
  */

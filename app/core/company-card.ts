@@ -37,7 +37,7 @@ export interface SearchResult {
   /** Above the exact-count limit on a large table the total is an estimate, shown as "about 66,000". */
   isTotalApproximate: boolean;
   page: number;
-  /** Results a page holds (docs/product.md#limits's 50, or a subscriber's 25 or 100). */
+  /** Results a page holds (50 by docs/product.md#limits, or a subscriber's 25 or 100). */
   pageSize: number;
   pageCount: number;
 }

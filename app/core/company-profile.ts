@@ -56,7 +56,7 @@ export interface LeadFounder {
   email: string | null;
 }
 
-/** docs/product.md#data's default role. */
+/** The default role (docs/product.md#data). */
 export const DEFAULT_ROLE = "Founder";
 
 /**

@@ -150,7 +150,7 @@ export interface ContinentGroup {
 }
 
 /**
- * /directory/cities: cities grouped by continent (docs/product.md#data's order, 'Other' last) and country, countries and
+ * /directory/cities: cities grouped by continent (in the order of docs/product.md#data, 'Other' last) and country, countries and
  * cities largest first (then by name), with the counts summed up the groups.
  */
 export function groupCitiesByContinent(cities: readonly PlaceCount[]): ContinentGroup[] {

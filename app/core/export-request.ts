@@ -44,7 +44,7 @@ export function exportRequestBody(state: SearchState): ExportRequestBody {
 }
 
 /**
- * Every name the export accepts, and the search URL parameter it stands for: docs/product.md#calls's names, and the
+ * Every name the export accepts, and the search URL parameter it stands for: the names of docs/product.md#calls, and the
  * search page's own URL names (a GET carries exactly the search page's query string).
  */
 const PARAM_FOR_NAME: ReadonlyMap<string, string> = new Map([
@@ -83,7 +83,7 @@ function addCriterion(params: URLSearchParams, key: string, value: unknown, path
   else params.set(name, value);
 }
 
-/** A JSON body in docs/product.md#calls's shape (or with the search page's names), as search URL parameters. */
+/** A JSON body in the shape of docs/product.md#calls (or with the search page's names), as search URL parameters. */
 export function searchParamsFromExportBody(body: unknown): URLSearchParams {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ExportRequestError("The request body must be a JSON object.");

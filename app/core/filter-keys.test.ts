@@ -29,7 +29,7 @@ describe("every filter key reaches the URL, the export request and the activity 
     const state: SearchState = { ...EMPTY_SEARCH, [key]: FILTER_SAMPLES[key] };
     // The URL (the search page's state) keeps it.
     expect(parseSearchParams(serializeSearchState(state)).state).toEqual(state);
-    // The export body carries it under docs/product.md#calls's name (one value as text, as the spec has it), and the server
+    // The export body carries it under its name in docs/product.md#calls (one value as text), and the server
     // reads it back.
     const sample = FILTER_SAMPLES[key];
     expect(exportRequestBody(state).filters[EXPORT_FILTER_NAMES[key]]).toEqual(
@@ -48,7 +48,7 @@ describe("every filter key reaches the URL, the export request and the activity 
 });
 
 describe("the export request (docs/product.md#calls export-csv body)", () => {
-  it("sends the search query and the filters under the spec's names", () => {
+  it("sends the search query and the filters under the names of docs/product.md#calls", () => {
     expect(
       exportRequestBody({
         ...EMPTY_SEARCH,

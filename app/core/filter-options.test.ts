@@ -36,7 +36,7 @@ describe("groupLocations", () => {
 });
 
 describe("groupCountriesByContinent", () => {
-  it("orders continents as the spec lists them, Other last, countries alphabetically", () => {
+  it("orders continents as docs/product.md#data lists them, Other last, countries alphabetically", () => {
     const grouped = groupCountriesByContinent([
       "Nigeria",
       "Atlantis",

@@ -10,7 +10,7 @@ export interface FilterOptions {
   headquarters_regions: string[];
   funding_types: string[];
   headquarters_locations_grouped: LocationsGrouped;
-  /** continent -> countries present in the data, continents in the spec's order, then 'Other'. */
+  /** continent -> countries present in the data, continents in the order of docs/product.md#data, then 'Other'. */
   continents: Array<{ continent: ContinentOrOther; countries: string[] }>;
 }
 

@@ -315,7 +315,7 @@ export function lpMatchingIds(index: LpIndex, state: LpSearchState, needle: stri
 }
 
 /**
- * Each multi-select filter's option counts given the other filters (docs/product.md#filters's facets), keyed by the
+ * Each multi-select filter's option counts given the other filters (the facets of docs/product.md#filters), keyed by the
  * option's URL value: type and focus slugs, "country:Germany" and "region:europe" (the sum of its countries).
  */
 export function lpFacetCounts(

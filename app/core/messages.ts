@@ -1,5 +1,5 @@
 /**
- * Every toast and error text the app shows, in one place. The spec's texts (sections 4 and 8) are used
+ * Every toast and error text the app shows, in one place. The texts of docs/product.md#texts are used
  * word for word: they are contracts, and tests assert them.
  */
 export interface ToastMessage {

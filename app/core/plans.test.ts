@@ -12,7 +12,7 @@ describe("plans (docs/product.md#plans)", () => {
     });
   });
 
-  it("shows the annual plan as $25/month with the spec's saving text, word for word", () => {
+  it("shows the annual plan as $25/month with the saving text of docs/product.md#plans, word for word", () => {
     expect(monthlyEquivalent(PLANS.pro)).toBe("$25/month");
     expect(PLANS.pro.savings).toBe("Save $289 annually");
     expect(monthlyEquivalent(PLANS.monthly)).toBeNull();

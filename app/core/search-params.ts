@@ -172,7 +172,7 @@ export function hasFilters(state: SearchState): boolean {
   return activeFilterCount(state) > 0;
 }
 
-/** The filters alone, as docs/product.md#data's active filter set (for the activity log and export). */
+/** The filters alone, as the active filter set of docs/product.md#data (for the activity log and export). */
 export function filtersOf(state: SearchState): SearchFilters {
   return {
     industry: state.industry,
@@ -184,7 +184,7 @@ export function filtersOf(state: SearchState): SearchFilters {
 }
 
 /**
- * docs/product.md#search: the page size is a subscriber's choice; anyone else reads docs/product.md#limits's 50 (the server applies this,
+ * docs/product.md#search: the page size is a subscriber's choice; anyone else reads the 50 of docs/product.md#limits (the server applies this,
  * whatever the URL asks).
  */
 export function withAllowedPageSize(state: SearchState, canChoosePageSize: boolean): SearchState {

@@ -1,5 +1,5 @@
 /**
- * docs/product.md#search: the orders a search can be read in. docs/product.md#calls's order (last funding date, newest first, nulls
+ * docs/product.md#search: the orders a search can be read in. The default order (docs/product.md#search: last funding date, newest first, nulls
  * last) stays the default; every order puts companies without the value last and breaks ties by id, so
  * a page never repeats a row of another page. The SQL for each lives in server/companies/search-order.
  */

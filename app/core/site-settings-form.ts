@@ -5,7 +5,7 @@ import { z } from "./zod";
  * and in the browser; the limits also go onto the inputs (`<TextField {...CLAIM_LIMITS} />`).
  */
 
-/** The settings an admin edits: docs/product.md#data's hide_lp_search and the two marketing claims. */
+/** The settings an admin edits: hide_lp_search (docs/product.md#data) and the two marketing claims. */
 export interface EditableSiteSettings {
   hideLpSearch: boolean;
   contactsExportedClaim: string;

@@ -6,7 +6,7 @@ import { CompanyCard } from "../search/company-card";
 import { CompanyTable } from "../search/company-table";
 import { ExportHistorySection } from "./export-history-section";
 
-/** docs/product.md#saved-searches's account and results markup, rendered as the server renders it. */
+/** The account and results markup (docs/product.md#saved-searches), rendered as the server renders it. */
 
 describe("the export history on /profile", () => {
   it("says so when there is no export", () => {

@@ -32,7 +32,7 @@ interface AuthFormProps {
 }
 
 /**
- * The three modes of docs/product.md#screens's auth dialog. Mount it with `key={mode}`: switching mode then clears every
+ * The three modes of the auth dialog (docs/product.md#screens). Mount it with `key={mode}`: switching mode then clears every
  * field and the error (docs/product.md#screens). Validation runs here with the server's own schema, then on the server.
  */
 export function AuthForm({ mode, onModeChange, onSuccess, redirectTo }: AuthFormProps) {

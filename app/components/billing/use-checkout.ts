@@ -5,7 +5,7 @@ import type { CheckoutPlanId } from "~/core/plans";
 
 /**
  * Starts checkout for a plan (docs/product.md#calls create-checkout) and sends the browser to the provider. Knows which
- * plan is in progress, for its button's spinner (docs/product.md#plans), and toasts docs/product.md#texts's failures.
+ * plan is in progress, for its button's spinner (docs/product.md#plans), and toasts the failures (docs/product.md#texts).
  */
 export function useCheckout(onSignInNeeded?: () => void) {
   const [pendingPlan, setPendingPlan] = useState<CheckoutPlanId | null>(null);

@@ -9,7 +9,7 @@ const PRIMARY =
   "inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700";
 
 /**
- * The company page's call to action (docs/product.md#access's prompts, as the search page decides them): a visitor is asked
+ * The company page's call to action (the prompts of docs/product.md#access, as the search page decides them): a visitor is asked
  * to sign up, a signed-in user without access is shown the plans; someone with access sees nothing here. The
  * server has already masked the address: this only offers the way to see it.
  */

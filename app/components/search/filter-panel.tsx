@@ -20,7 +20,7 @@ import type { SearchChange } from "./use-search-navigation";
 interface FilterPanelProps {
   id: string;
   state: SearchState;
-  /** docs/product.md#data's filter options, loaded when the filters open; undefined until they arrive. */
+  /** The filter options (docs/product.md#data), loaded when the filters open; undefined until they arrive. */
   filterOptions: FilterOptions | undefined;
   /** The option counts given the other filters; undefined while they load. */
   facets: SearchFacets | undefined;

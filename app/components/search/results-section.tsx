@@ -17,7 +17,7 @@ export interface ResultsSectionProps {
   maskedNotice: string;
   /** Placeholders shaped like the rows, while a change loads. */
   skeletons: ReactNode;
-  /** The empty state's two lines (docs/product.md#texts's words on /search). */
+  /** The empty state's two lines (their words on /search: docs/product.md#texts). */
   emptyTitle: string;
   emptyText: string;
   /** False for a fixed sample: no pager, whatever the total. */

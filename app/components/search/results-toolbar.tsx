@@ -9,7 +9,7 @@ interface ResultsToolbarProps<Sort extends string> {
   sortOptions: ReadonlyArray<{ value: Sort; label: string }>;
   size: PageSize;
   view: SearchView;
-  /** docs/product.md#search: subscribers choose 25, 50 or 100 a page; everyone else reads docs/product.md#limits's 50. */
+  /** docs/product.md#search: subscribers choose 25, 50 or 100 a page; everyone else reads the 50 (docs/product.md#limits). */
   canChoosePageSize: boolean;
   onSort: (sort: Sort) => void;
   onPageSize: (size: PageSize) => void;

@@ -11,7 +11,7 @@ interface SearchAccessPromptsProps {
 }
 
 /**
- * docs/product.md#access's sign-up prompt for visitors. It is UX only: the server already masks what a visitor may not see
+ * The sign-up prompt for visitors (docs/product.md#access). It is UX only: the server already masks what a visitor may not see
  * (docs/product.md#masking). The decision waits for hydration plus the stability delay. A signed-in user without
  * access gets the free sample instead (decision 011: the pricing dialog opens when they act, see
  * useSampleGate).

@@ -9,7 +9,7 @@ interface StagePickerProps {
   onToggle: (stage: string) => void;
 }
 
-/** docs/product.md#filters's funding stage filter: several stages at once (docs/product.md#filters), each with its count. */
+/** The funding stage filter (docs/product.md#filters): several stages at once (docs/product.md#filters), each with its count. */
 export function StagePicker({ stages, values, facet, onToggle }: StagePickerProps) {
   return (
     <CheckboxFacetGroup

@@ -51,7 +51,7 @@ export interface CsvExport {
 
 /**
  * docs/product.md#export: downloads the export through fetch (not a plain link), so the page can show progress and the
- * spec's success or failure toast. A refusal (403: access changed since the page loaded) reloads the page's
+ * success or failure toast of docs/product.md#texts. A refusal (403: access changed since the page loaded) reloads the page's
  * data, so the button then offers the right dialog.
  */
 export function useCsvExport(): CsvExport {

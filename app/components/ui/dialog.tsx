@@ -7,7 +7,7 @@ interface DialogProps {
   onOpenChange: (open: boolean) => void;
   title: string;
   description?: ReactNode;
-  /** False for the spec's mandatory dialogs: no close button, Escape and outside clicks do nothing. */
+  /** False for the mandatory dialogs of docs/product.md#access: no close button, Escape and outside clicks do nothing. */
   isClosable?: boolean;
   children: ReactNode;
   /** "md" for forms, "2xl" for wider content such as the plan cards. */

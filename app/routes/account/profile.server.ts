@@ -25,7 +25,7 @@ export type ProfileIntent = "profile" | "password" | "manage" | "delete";
 export async function loadProfile(request: Request) {
   const user = await requireUser(request);
   const db = await getDb();
-  // The billing state and docs/product.md#export-history's export history (newest first, each with its "Repeat" link) side by side.
+  // The billing state and the export history of docs/product.md#export-history (newest first, each with its "Repeat" link) side by side.
   const [billing, exports] = await Promise.all([getBillingState(db, user), listExportHistory(db, user.id)]);
   // docs/product.md#lps: the LP plan is held beside a startup plan, so it is shown on its own (the newest one).
   const lps = billing.subscriptions.filter((row) => row.planId === "lps");

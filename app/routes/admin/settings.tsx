@@ -14,7 +14,7 @@ import { flashCookie } from "~/server/flash.server";
 import { readForm } from "~/server/read-body.server";
 import type { Route } from "./+types/settings";
 
-/** /admin/settings: docs/product.md#data's site_settings row (LP search switch, the home page's marketing claims). */
+/** /admin/settings: the site_settings row of docs/product.md#data (LP search switch, the home page's marketing claims). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminActor(request);
   const result = await loadSettingsForAdmin(db);

@@ -6,8 +6,8 @@ import { searchFacets } from "~/server/companies/search-facets.server";
 import type { Route } from "./+types/search-facets";
 
 /**
- * docs/product.md#filters: GET /api/search-facets?<the search's URL query> -> the filter panel's data: docs/product.md#data's filter
- * options and the option counts of the industry, stage and location pickers given the other filters.
+ * docs/product.md#filters: GET /api/search-facets?<the search's URL query> -> the filter panel's data: the filter
+ * options of docs/product.md#data and the option counts of the industry, stage and location pickers given the other filters.
  * Counts only, no company and no email, the same for every viewer. Loaded when the filters open, so a
  * search page neither computes the counts nor carries the options (about 15 KB) until they do.
  */

@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     readDataVersion(db),
   ]);
   const view = readSearchView(request, user);
-  // docs/product.md#search: only active access chooses the page size; the server holds everyone else to docs/product.md#limits's 50.
+  // docs/product.md#search: only active access chooses the page size; the server holds everyone else to the 50 (docs/product.md#limits).
   const state = withAllowedPageSize(parsed.state, access.hasActiveAccess);
   // The filter options load with the filter panel (/api/search-facets), not with every page.
   const stats = await getHomeStats(db, version);

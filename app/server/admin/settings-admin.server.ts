@@ -24,7 +24,7 @@ export type LoadSettingsResult =
   | { status: "loaded"; settings: EditableSiteSettings }
   | { status: "failed"; error: string };
 
-/** The settings as the console edits them; a failed read becomes docs/product.md#data's "Failed to load site settings". */
+/** The settings as the console edits them; a failed read becomes "Failed to load site settings" (docs/product.md#texts). */
 export async function loadSettingsForAdmin(db: Db): Promise<LoadSettingsResult> {
   try {
     const { hideLpSearch, contactsExportedClaim, businessesTrustedClaim } = await getSiteSettings(db);

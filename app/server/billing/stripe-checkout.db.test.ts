@@ -183,7 +183,7 @@ describe("createStripeCheckoutSession", () => {
 
     const body = onlyRequest().body;
     expect(body.has("subscription_data[trial_period_days]")).toBe(false);
-    // Without a trial the customer pays at once: the return is docs/product.md#plans's plain success.
+    // Without a trial the customer pays at once: the return is the plain success (docs/product.md#plans).
     expect(body.get("success_url")).toBe(`${APP_URL}/search?success=true`);
     expect(body.get("subscription_data[metadata][userId]")).toBe("user_ada");
   });

@@ -158,7 +158,7 @@ export function currentSubscriptionLike(
   return rows.find((row) => row.planId === planId && accessFlags([row], false).hasLpAccess) ?? null;
 }
 
-/** docs/product.md#access's access flags for a user, from the database: the server's answer, never the client's. */
+/** The access flags (docs/product.md#access) for a user, from the database: the server's answer, never the client's. */
 export async function getAccess(db: Db, userId: string): Promise<AccessFlags> {
   const [rows, [user]] = await Promise.all([
     db

@@ -29,7 +29,7 @@ export type CrunchbaseField =
   | "lastFundingType"
   | "totalFundingAmountUsd";
 
-/** The spec's public names of the company fields, in export order (the CSV export writes these headers). */
+/** The public names of the company fields (docs/product.md#data), in export order (the CSV export writes these headers). */
 export const COMPANY_CSV_HEADERS = [
   "Organization Name",
   "Description",

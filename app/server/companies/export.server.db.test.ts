@@ -141,7 +141,7 @@ describe("the export holds exactly the search's rows (docs/product.md#export)", 
 });
 
 describe("file format", () => {
-  it("starts with a UTF-8 BOM, then the spec's header row, CRLF-terminated", async () => {
+  it("starts with a UTF-8 BOM, then the header row of docs/product.md#data, CRLF-terminated", async () => {
     const { bytes } = await exportBytes({ q: "zzyzx-no-such-company" });
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.subarray(3).toString("utf8")).toBe(

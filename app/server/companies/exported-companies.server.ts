@@ -138,7 +138,7 @@ export async function countExportPreview(
 }
 
 /**
- * The search page's results with docs/product.md#export's "Exported" marker on the companies `userId` exported before (new
+ * The search page's results with the "Exported" marker (docs/product.md#export) on the companies `userId` exported before (new
  * card objects: a result may be shared). Nothing to mark for a visitor. A failed lookup is logged and
  * leaves the results unmarked: the marker is a hint, never a reason for the search to fail.
  */

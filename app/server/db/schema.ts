@@ -21,7 +21,7 @@ import { ACCEPTS_EMERGING_VALUES, LP_TYPES, MFO_MODELS } from "../../core/lp-typ
 import { CHECKOUT_PLAN_IDS, PLAN_IDS } from "../../core/plans";
 
 /**
- * Funded startups and their founders (docs/product.md#data). The spec's field names ("Organization Name",
+ * Funded startups and their founders (docs/product.md#data). The field names there ("Organization Name",
  * "Last Funding Amount (in USD)", ...) are the public names, used in CSV headers and imports;
  * columns are snake_case. `COMPANY_CSV_COLUMNS` in server/companies/crunchbase-columns.ts maps one onto the
  * other.
@@ -99,7 +99,7 @@ export const companies = pgTable(
     index("companies_industries_idx").using("gin", table.industries),
     index("companies_industry_groups_idx").using("gin", table.industryGroups),
     index("companies_country_region_city_idx").on(table.country, table.region, table.city),
-    // docs/product.md#directory city pages: a city's companies in docs/product.md#calls's order, read from the index alone at any depth.
+    // docs/product.md#directory city pages: a city's companies in the default order (docs/product.md#search), read from the index alone at any depth.
     index("companies_country_city_date_idx").on(
       table.country,
       table.city,
@@ -204,7 +204,7 @@ export const users = pgTable(
     bannedAt: timestamp("banned_at", { withTimezone: true }),
     banReason: text("ban_reason"),
     lastLogin: timestamp("last_login", { withTimezone: true }),
-    /** docs/product.md#search: the search page's view this user chose last (cards, docs/product.md#screens's default, or the dense table). */
+    /** docs/product.md#search: the search page's view this user chose last (cards, the default, or the dense table). */
     searchView: text("search_view", { enum: ["cards", "table"] })
       .notNull()
       .default("cards"),

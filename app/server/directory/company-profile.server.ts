@@ -85,7 +85,7 @@ async function relatedCompanies(
  * date order (the city's, then the stage's) through at most RELATED_WALK_ROWS rows and stops at six
  * matches: left to itself the planner often combined the industry's GIN bitmap with the city's and sorted
  * thousands of rows (decision 009 has the figures). A rare industry in a
- * large city may find fewer than six; the page then shows what it found. docs/product.md#compare's similarity rule
+ * large city may find fewer than six; the page then shows what it found. The similarity rule (docs/product.md#similar)
  * replaces this.
  */
 async function relatedByIndexedRule(db: Db, row: ProfileRow): Promise<CompanyListing[]> {

@@ -436,7 +436,7 @@ describe("new leads only (docs/product.md#export: newOnly=1)", () => {
   it("reads newOnly from a POST body (JSON or form) as from the URL", async () => {
     const seeds = await exportRows({ account: "active", query: "stage=Seed" });
     const everything = SEEDED + WITHOUT_EMAIL.length;
-    // A JSON body's own newOnly (docs/product.md#calls's body with the option beside it).
+    // A JSON body's own newOnly (the body of docs/product.md#calls with the option beside it).
     const fresh = await exportRows({
       account: "active",
       json: { searchQuery: "", filters: {}, newOnly: true },

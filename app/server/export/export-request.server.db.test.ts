@@ -203,7 +203,7 @@ describe("what is exported", () => {
     },
   );
 
-  it("POST with docs/product.md#calls's body gives the same rows as the search page's names", async () => {
+  it("POST with the body of docs/product.md#calls gives the same rows as the search page's names", async () => {
     const json = {
       searchQuery: "a",
       filters: {

@@ -47,7 +47,7 @@ export function maxRunningExportsFor(poolSize: number): number {
 export type ExportGate = { ok: true; user: SessionUser } | { ok: false; status: 403; message: string };
 
 /**
- * What differs between the files the app exports (docs/product.md#export's companies, docs/product.md#lps's LPs): who may have it,
+ * What differs between the files the app exports (companies, docs/product.md#export; LPs, docs/product.md#lps): who may have it,
  * how its criteria are read, how its rows are streamed and what the activity log records. The rest (the
  * session, refusals, the running-exports cap, headers, the activity record once the stream ends) is one
  * handler, handleExportRequest.
@@ -65,7 +65,7 @@ export interface ExportKind<State> {
     userId: string,
   ): Promise<CsvExport>;
   fileName(now: Date, state: State): string;
-  /** The activity record of a finished export: docs/product.md#data's { query, filters, totalResults }. */
+  /** The activity record of a finished export: { query, filters, totalResults } (docs/product.md#data). */
   activity(state: State, rows: number): ActivityDetails;
   /** docs/product.md#export-history: the export history's record of these criteria, as the export starts. */
   history(state: State): ExportHistoryStart;
@@ -157,7 +157,7 @@ export async function exportGate<State>(
 }
 
 /**
- * The criteria as sent: search URL parameters, and docs/product.md#export's newOnly option as given (read where the
+ * The criteria as sent: search URL parameters, and the newOnly option of docs/product.md#export as given (read where the
  * criteria are, a POST body's value before the URL's).
  */
 async function criteriaSource(request: Request): Promise<{ params: URLSearchParams; newOnly: unknown }> {
@@ -199,7 +199,7 @@ async function readCompanyCriteria(
 
 /**
  * The search the export repeats: the query string of a GET (the search page's URL), or a POST body (JSON in
- * docs/product.md#calls's shape, or a form). The page is ignored (an export is every page). Values the search page would
+ * the shape of docs/product.md#calls, or a form). The page is ignored (an export is every page). Values the search page would
  * drop with a message are refused here instead: a file with silently different rows would mislead.
  */
 export async function readExportCriteria(
@@ -209,7 +209,7 @@ export async function readExportCriteria(
   return { state, errors };
 }
 
-/** A JSON answer that no cache keeps (every export answer, and docs/product.md#export's new-leads count). */
+/** A JSON answer that no cache keeps (every export answer, and the new-leads count (docs/product.md#export)). */
 function jsonError(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
@@ -245,7 +245,7 @@ export async function handleExportRequest<State = CompanyExport>(
 }
 
 /**
- * What every export request (and docs/product.md#export's new-leads count) goes through before any data is read: the
+ * What every export request (and the new-leads count (docs/product.md#export)) goes through before any data is read: the
  * gate (a refusal is its 401/403 with the message), then the criteria (a body that is not one, or a value a
  * page would drop, is a 400 with the messages).
  */

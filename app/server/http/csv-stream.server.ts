@@ -57,7 +57,7 @@ function csvRecords(records: readonly CsvRecord[], columnCount: number, delimite
 
 /**
  * A file's layout: its header row, its separator (a comma, or Excel-for-Europe's semicolon) and whether it
- * starts with a UTF-8 byte order mark (the exports do, for Excel; docs/product.md#converter's import targets mostly do not).
+ * starts with a UTF-8 byte order mark (the exports do, for Excel; the import targets (docs/product.md#converter) mostly do not).
  */
 export interface CsvLayout {
   headers: readonly string[];
