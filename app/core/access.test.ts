@@ -94,7 +94,7 @@ describe("accessFlags: the cases that matter most", () => {
   });
 });
 
-describe("searchPrompt (docs/product.md#access search page access logic)", () => {
+describe("searchPrompt (docs/product.md#access, search page access logic)", () => {
   it("asks a visitor to sign up and a signed-in user without access to choose a plan", () => {
     expect(searchPrompt(VISITOR_ACCESS)).toBe("signup");
     expect(searchPrompt(viewerAccess({ isAdmin: false }, []))).toBe("pricing");
@@ -114,7 +114,7 @@ describe("searchPrompt (docs/product.md#access search page access logic)", () =>
   });
 });
 
-describe("exportPrompt (docs/product.md#access export without export access)", () => {
+describe("exportPrompt (docs/product.md#access, export without export access)", () => {
   it("exports for export access and for admins", () => {
     expect(exportPrompt(viewerAccess({ isAdmin: false }, [{ planId: "pro", status: "active" }]))).toBe(
       "export",

@@ -72,7 +72,7 @@ export const VISITOR_ACCESS: ViewerAccess = {
   ...accessFlags([], false),
 };
 
-/** docs/product.md#access flags for a viewer: a visitor (null) or a signed-in user with their subscriptions. */
+/** The access flags of docs/product.md#access for a viewer: a visitor (null) or a signed-in user with their subscriptions. */
 export function viewerAccess(
   user: { isAdmin: boolean } | null,
   subscriptions: readonly SubscriptionLike[],
@@ -84,7 +84,7 @@ export function viewerAccess(
 export type SearchPrompt = "none" | "signup" | "pricing";
 
 /**
- * docs/product.md#access search page access logic: active access (a trial included; admins always have it) sees no
+ * docs/product.md#access, search page access logic: active access (a trial included; admins always have it) sees no
  * prompt; a visitor gets the mandatory sign-up dialog; a signed-in user without access the pricing dialog.
  */
 export function searchPrompt(access: ViewerAccess): SearchPrompt {
@@ -95,7 +95,7 @@ export function searchPrompt(access: ViewerAccess): SearchPrompt {
 export type ExportPrompt = "export" | "signup" | "trial" | "pricing";
 
 /**
- * docs/product.md#access export without export access: a visitor is asked to sign up, a trial user gets the
+ * docs/product.md#access, export without export access: a visitor is asked to sign up, a trial user gets the
  * export-disabled-during-trial dialog, anyone else without export access the pricing dialog. The server
  * decides again on every export from the same flags: this only picks the dialog.
  */

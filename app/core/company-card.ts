@@ -1,5 +1,5 @@
 /**
- * What a search answers (docs/product.md#screens search page): the data the search components render. Pure shapes, so
+ * What a search answers (docs/product.md#screens, search page): the data the search components render. Pure shapes, so
  * components never import server code for them; the server fills them in search.server.ts.
  */
 

@@ -64,7 +64,7 @@ export function csvRow(values: readonly CsvValue[], delimiter: CsvDelimiter = ",
   return values.map((value) => csvCell(value, delimiter)).join(delimiter) + CSV_LINE_END;
 }
 
-/** docs/product.md#calls export-csv: the product's short name, 'companies-', the ISO date (UTC) and '.csv'. */
+/** docs/product.md#calls, export-csv: the product's short name, 'companies-', the ISO date (UTC) and '.csv'. */
 export function exportFileName(date: Date, format?: string): string {
   return `${PRODUCT_SHORT_NAME}-companies-${date.toISOString().slice(0, 10)}${format ? `-${format}` : ""}.csv`;
 }

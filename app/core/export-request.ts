@@ -2,7 +2,7 @@ import { FILTER_KEYS, type FilterKey, isMultiFilterKey, type SearchState } from 
 import { DEFAULT_SORT } from "./search-sort";
 
 /**
- * docs/product.md#calls export-csv body: `{ searchQuery, filters: { industry, fundingStage, location, fundingAmount,
+ * docs/product.md#calls, export-csv body: `{ searchQuery, filters: { industry, fundingStage, location, fundingAmount,
  * fundingDate } }`, plus `sort` (docs/product.md#filters: the file is in the page's order). A multi-select filter with one
  * value is sent as text, as docs/product.md#calls has it, and with several as a list. The one place that maps the search
  * state to those names and back: the browser builds

@@ -40,14 +40,14 @@ describe("every filter key reaches the URL, the export request and the activity 
     expect(filtersOf(state)[key]).toEqual(sample);
   });
 
-  it("gives each filter its own docs/product.md#calls name", () => {
+  it("gives each filter its own name of docs/product.md#calls", () => {
     const names = FILTER_KEYS.map((key) => EXPORT_FILTER_NAMES[key]);
     expect(new Set(names).size).toBe(FILTER_KEYS.length);
     expect(names).not.toContain("searchQuery");
   });
 });
 
-describe("the export request (docs/product.md#calls export-csv body)", () => {
+describe("the export request (docs/product.md#calls, export-csv body)", () => {
   it("sends the search query and the filters under the names of docs/product.md#calls", () => {
     expect(
       exportRequestBody({

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CONTINENTS, COUNTRIES_BY_CONTINENT, continentOf } from "./continents";
 import { groupCountriesByContinent, groupLocations } from "./filter-options";
 
-describe("continentOf (docs/product.md#data fixed mapping)", () => {
+describe("continentOf (docs/product.md#data, fixed mapping)", () => {
   it("maps countries case-insensitively and unknown ones to Other", () => {
     expect(continentOf("United States")).toBe("North America");
     expect(continentOf("germany")).toBe("Europe");

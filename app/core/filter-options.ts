@@ -1,7 +1,7 @@
 import { CONTINENTS, type ContinentOrOther, continentOf } from "./continents";
 import { UNKNOWN_REGION } from "./location";
 
-/** country -> region/state -> cities (docs/product.md#data headquarters_locations_grouped). */
+/** country -> region/state -> cities (docs/product.md#data, headquarters_locations_grouped). */
 export type LocationsGrouped = Record<string, Record<string, string[]>>;
 
 /** docs/product.md#data: the filter options the search page's pickers are built from. */

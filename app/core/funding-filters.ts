@@ -1,5 +1,5 @@
 /**
- * docs/product.md#filters funding-amount options, plus "$200M - $250M" (docs/product.md#filters: the original
+ * docs/product.md#filters, funding-amount options, plus "$200M - $250M" (docs/product.md#filters: the original
  * options left that range uncovered). Bounds are in USD; "$250M+" is a minimum only. A range includes its minimum and excludes
  * its maximum, so a round sits in exactly one option.
  */
@@ -17,7 +17,7 @@ export const AMOUNT_OPTIONS = [
 export type AmountOption = (typeof AMOUNT_OPTIONS)[number];
 export type AmountValue = AmountOption["value"];
 
-/** docs/product.md#filters funding-date options: Last Funding Date on or after the cutoff. */
+/** docs/product.md#filters, funding-date options: Last Funding Date on or after the cutoff. */
 export const DATE_OPTIONS = [
   { value: "30d", label: "Last 30 days", days: 30 },
   { value: "60d", label: "Last 60 days", days: 60 },

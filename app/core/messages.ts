@@ -121,7 +121,7 @@ export const PAYMENT_RETURN_TOASTS = {
   },
 } as const satisfies Record<string, ToastMessage>;
 
-/** docs/product.md#texts export toasts, word for word. */
+/** docs/product.md#texts, export toasts, word for word. */
 export const EXPORT_TOASTS = {
   success: {
     title: "Export successful!",
@@ -150,7 +150,7 @@ export const DATABASE_UNAVAILABLE = {
   message: "We lost our connection to the database for a moment. Please try again in a few seconds.",
 } as const;
 
-/** docs/product.md#texts copy-email toast; the failure is ours (a browser that refuses the clipboard). */
+/** docs/product.md#texts, copy-email toast; the failure is ours (a browser that refuses the clipboard). */
 export const COPY_EMAIL_TOASTS = {
   copiedTitle: "Email Copied",
   failed: { title: "Could not copy the email", description: "Select the address and copy it by hand." },
@@ -209,7 +209,7 @@ export const REQUEST_BODY_ERRORS = {
   stripeEventMalformed: "The event does not have the shape of a Stripe event of its type.",
 } as const;
 
-/** docs/product.md#admin, docs/product.md#data site_settings: the admin settings page's failures, word for word. */
+/** docs/product.md#admin, docs/product.md#data, site_settings: the admin settings page's failures, word for word. */
 export const SITE_SETTINGS_ERRORS = {
   loadFailed: "Failed to load site settings",
   updateFailed: "Failed to update site settings",

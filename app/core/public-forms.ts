@@ -8,7 +8,7 @@ import { z } from "./zod";
  */
 
 /**
- * The hidden field of every public form (docs/product.md#public-pages "spam honeypot"): people never see or fill it, form-filling
+ * The hidden field of every public form (docs/product.md#public-pages, "spam honeypot"): people never see or fill it, form-filling
  * bots do. A filled one is answered like a success and thrown away.
  */
 export const HONEYPOT_FIELD = "website";

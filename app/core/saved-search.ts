@@ -6,7 +6,7 @@ import {
 } from "./search-params";
 
 /**
- * docs/product.md#alerts saved searches: the rules of a name, the per-user limit, the alert frequencies and the stored
+ * docs/product.md#alerts, saved searches: the rules of a name, the per-user limit, the alert frequencies and the stored
  * form of a search (its URL state). Pure; the server (server/saved-searches) applies them.
  */
 

@@ -28,7 +28,7 @@ export {
 } from "./url-values";
 
 /**
- * docs/product.md#data "active filter set", plus the text query, the order and the page: the whole view, kept in the URL
+ * docs/product.md#data, "active filter set", plus the text query, the order and the page: the whole view, kept in the URL
  * (`/search?q=&industry=&stage=&location=&amount=&date=&sort=&size=&page=`). Industry, stage and location
  * take several values (docs/product.md#filters: repeated parameters, OR within a filter, AND across filters), so an old
  * single-value link reads as a list of one. Empty means "no filter".

@@ -29,7 +29,7 @@ function absolute(url: string, origin: string | undefined): string | undefined {
 }
 
 /**
- * docs/product.md#public-pages meta: every page's title, description and Open Graph (and Twitter card) tags from one place,
+ * docs/product.md#public-pages, meta: every page's title, description and Open Graph (and Twitter card) tags from one place,
  * so link previews and search results read the same everywhere.
  */
 export function seo(input: SeoInput): MetaTag[] {

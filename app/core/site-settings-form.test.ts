@@ -17,7 +17,7 @@ function errorsOf(result: { success: boolean; error?: unknown }) {
 const form = { contactsExportedClaim: "1.2m+", businessesTrustedClaim: "2,000+" };
 const stored = { hideLpSearch: true, contactsExportedClaim: "1.2m+", businessesTrustedClaim: "2,000+" };
 
-describe("siteSettingsSchema (docs/product.md#admin, docs/product.md#data site_settings)", () => {
+describe("siteSettingsSchema (docs/product.md#admin, docs/product.md#data, site_settings)", () => {
   it("reads a ticked box as hiding LP search and a missing one as showing it", () => {
     expect(siteSettingsSchema.parse({ ...form, hideLpSearch: HIDE_LP_SEARCH_VALUE })).toEqual({
       ...form,

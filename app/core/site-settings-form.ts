@@ -1,7 +1,7 @@
 import { z } from "./zod";
 
 /**
- * docs/product.md#admin, docs/product.md#data site_settings: the admin console's settings form. One schema checks it on the server
+ * docs/product.md#admin, docs/product.md#data, site_settings: the admin console's settings form. One schema checks it on the server
  * and in the browser; the limits also go onto the inputs (`<TextField {...CLAIM_LIMITS} />`).
  */
 

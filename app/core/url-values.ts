@@ -7,7 +7,7 @@
 export const MAX_QUERY_LENGTH = 200;
 /** Values one multi-select filter takes at most (a longer list is cut, with a message). */
 export const MAX_FILTER_VALUES = 20;
-/** docs/product.md#limits: 50 results per page, the default; docs/product.md#filters lets subscribers pick 25 or 100 too. */
+/** docs/product.md#limits: 50 results per page, the default; docs/product.md#search lets subscribers pick 25 or 100 too. */
 export const PAGE_SIZE = 50;
 export const PAGE_SIZES = [25, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];

@@ -4,7 +4,7 @@ import { CHECKOUT_ERROR_TITLE, CHECKOUT_ERRORS } from "~/core/messages";
 import type { CheckoutPlanId } from "~/core/plans";
 
 /**
- * Starts checkout for a plan (docs/product.md#calls create-checkout) and sends the browser to the provider. Knows which
+ * Starts checkout for a plan (docs/product.md#calls, create-checkout) and sends the browser to the provider. Knows which
  * plan is in progress, for its button's spinner (docs/product.md#plans), and toasts the failures (docs/product.md#texts).
  */
 export function useCheckout(onSignInNeeded?: () => void) {

@@ -9,7 +9,7 @@ interface UpgradeResult {
 }
 
 /**
- * docs/product.md#access "Upgrade Now": upgrades the trial to full, then refreshes the subscription. Only one upgrade
+ * docs/product.md#access, "Upgrade Now": upgrades the trial to full, then refreshes the subscription. Only one upgrade
  * runs at a time (the button is busy meanwhile; the server refuses a second one with 409).
  */
 export function useUpgradeTrial(onDone?: () => void) {

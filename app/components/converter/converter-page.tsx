@@ -100,7 +100,7 @@ function fieldOfColumn(columns: ColumnMapping, index: number): LeadField | "" {
 }
 
 /**
- * docs/product.md#converter /converter: a Roundlist or Crunchbase export (or any leads file) into the import format of a CRM
+ * docs/product.md#converter, /converter: a Roundlist or Crunchbase export (or any leads file) into the import format of a CRM
  * or an outreach tool. The file goes to the server (it converts, streamed, and deletes the upload once
  * converted); the page shows the columns it recognised, lets the person map the others, then a 10-row
  * preview and the report (rows left out and why) before the download.

@@ -4,7 +4,7 @@ import { Form, useNavigate } from "react-router";
 import { MAX_QUERY_LENGTH } from "~/core/search-params";
 
 /**
- * docs/product.md#home "hero view versus search view": running a search from the hero switches to the search view, which
+ * docs/product.md#home, "hero view versus search view": running a search from the hero switches to the search view, which
  * is the /search page with the query in its URL. A GET form, so it works before hydration too.
  */
 export function HeroSearch() {

@@ -4,7 +4,7 @@ import { HeroSearch } from "./hero-search";
 
 export const HOME_HEADLINE = "Find venture funded clients for your business";
 
-/** docs/product.md#home marketing claims that are facts of the data set, not settings. */
+/** docs/product.md#home, marketing claims that are facts of the data set, not settings. */
 export const DATAPOINTS_PER_LEAD = 19;
 export const ROUND_RANGE = { minUsd: 250_000, maxUsd: 500_000_000, label: "$250,000 to $500 million" };
 

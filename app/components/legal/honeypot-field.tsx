@@ -1,7 +1,7 @@
 import { HONEYPOT_FIELD } from "~/core/public-forms";
 
 /**
- * docs/product.md#public-pages spam honeypot: a field people never see (off-screen, out of the tab order, hidden from assistive
+ * docs/product.md#public-pages, spam honeypot: a field people never see (off-screen, out of the tab order, hidden from assistive
  * technology) and form-filling bots fill in. The server drops any submission that has it filled.
  */
 export function HoneypotField() {

@@ -73,7 +73,7 @@ function chipsOf(state: LpSearchState): FilterChip[] {
 }
 
 /**
- * docs/product.md#lps /lps: the search page's anatomy over limited partners, from the same parts (search bar, filter
+ * docs/product.md#lps, /lps: the search page's anatomy over limited partners, from the same parts (search bar, filter
  * toggle, panel and phone sheet, chips, toolbar, results with pagers, skeletons and empty state). The URL
  * is the state. Without LP access the server answers a fixed sample with masked emails, and every step
  * beyond it (search, filter, order, page, export) opens the LP plan's offer instead.

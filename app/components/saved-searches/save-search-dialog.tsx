@@ -42,7 +42,7 @@ export function defaultSavedSearchName(state: SearchState): string {
     .trimEnd()}…`;
 }
 
-/** docs/product.md#alerts "Save search": a name (the search's summary to start with) and the email alert. */
+/** docs/product.md#alerts, "Save search": a name (the search's summary to start with) and the email alert. */
 export function SaveSearchDialog({ open, onOpenChange, state, onSaved }: SaveSearchDialogProps) {
   return (
     <Dialog

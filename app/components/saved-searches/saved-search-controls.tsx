@@ -17,7 +17,7 @@ import {
 import { SavedSearchList } from "./saved-search-list";
 
 /**
- * docs/product.md#alerts on /search, for users with active access: "Save search" (the search on the screen) and "Saved
+ * docs/product.md#alerts, on /search, for users with active access: "Save search" (the search on the screen) and "Saved
  * searches" with their count, which lists them (open, rename, email alert, delete). The list comes from
  * GET /api/saved-searches once the page runs and again each time it is opened; the /search loader knows
  * nothing of it.

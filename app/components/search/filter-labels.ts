@@ -4,7 +4,7 @@ import type { FilterChip } from "./filter-chips";
 
 export { filterValueLabel, locationLabel };
 
-/** The name of each filter, as the panel's labels and the chips show it (docs/product.md#data active filter set). */
+/** The name of each filter, as the panel's labels and the chips show it (docs/product.md#data, active filter set). */
 export const FILTER_LABELS: Record<FilterKey, string> = {
   industry: "Industry",
   stage: "Funding stage",

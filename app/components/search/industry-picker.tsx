@@ -26,7 +26,7 @@ export function IndustryPicker({ industries, values, facet, onToggle, onClear }:
       onToggle={onToggle}
       onClear={onClear}
       countText={(value) => facetCountText(facet, value)}
-      // docs/product.md#texts empty state, word for word.
+      // docs/product.md#texts, empty state, word for word.
       emptyMessage="No industries found"
     />
   );

@@ -39,7 +39,7 @@ export function LocationPicker({
       countText={(value) =>
         value.startsWith("continent:") || value.startsWith("country:") ? facetCountText(facet, value) : null
       }
-      // docs/product.md#texts empty state, word for word.
+      // docs/product.md#texts, empty state, word for word.
       emptyMessage="No locations found"
     />
   );

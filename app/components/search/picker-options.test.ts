@@ -11,7 +11,7 @@ const grouped = {
 };
 const continents = groupCountriesByContinent(Object.keys(grouped));
 
-describe("locationOptions (docs/product.md#data location values)", () => {
+describe("locationOptions (docs/product.md#data, location values)", () => {
   const options = locationOptions(continents, grouped);
   const values = options.map((option) => option.value);
 

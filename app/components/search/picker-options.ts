@@ -44,7 +44,7 @@ export const LOCATION_GROUPS = {
 } as const;
 
 /**
- * docs/product.md#data location picker: continents, then countries, then states/regions, then cities, with the values
+ * docs/product.md#data, location picker: continents, then countries, then states/regions, then cities, with the values
  * the search understands: 'continent:<name>', 'country:<name>', 'state:<region>', or a plain city string
  * 'City, State, Country' ('City, Country' when the region is 'Unknown Region').
  */

@@ -53,7 +53,7 @@ export interface SearchPageProps {
 const SHEET_QUERY = "(max-width: 639px)";
 
 /**
- * docs/product.md#screens search page. The URL is the state: every search, filter, order and page change is a navigation to
+ * docs/product.md#screens, search page. The URL is the state: every search, filter, order and page change is a navigation to
  * /search?..., and the loader reads it back, so reloads, back/forward and shared links show the same view.
  */
 export function SearchPage({

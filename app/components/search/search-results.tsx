@@ -29,7 +29,7 @@ export function SearchResults({ result, loadError, isLoading, view, onPageChange
       isMasked={isMasked}
       maskedNotice="Upgrade to see emails"
       skeletons={<ResultSkeletons />}
-      // docs/product.md#texts empty state, word for word.
+      // docs/product.md#texts, empty state, word for word.
       emptyTitle="No companies found"
       emptyText="Try adjusting your search criteria or filters to find more results."
       onPageChange={onPageChange}

@@ -4,7 +4,7 @@ import { searchPrompt, type ViewerAccess } from "~/core/access";
 const DISMISSED_KEY = "rl-sample-banner-dismissed";
 
 /**
- * docs/product.md#free-sample / decision 011: a signed-in user without access looks at the free sample. Any step beyond it
+ * docs/product.md#free-sample, / decision 011: a signed-in user without access looks at the free sample. Any step beyond it
  * (search, filter, sort, page, page size) opens the pricing dialog instead of navigating; the dialog
  * closes back onto the sample. `guard(action)` runs the action for everyone else.
  */

@@ -11,7 +11,7 @@ import { isJsonType, readForm, readJsonObject } from "~/server/read-body.server"
 import type { Route } from "./+types/checkout";
 
 /**
- * docs/product.md#calls create-checkout: POST { plan } -> { url } of the payment provider's checkout page; for a person
+ * docs/product.md#calls, create-checkout: POST { plan } -> { url } of the payment provider's checkout page; for a person
  * whose Stripe plan is already current, { url } of the customer portal (plans are switched there), and
  * 409 { error } when a demo or granted plan is current (docs/product.md#plans: nobody subscribes twice).
  */

@@ -8,7 +8,7 @@ import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import type { Route } from "./+types/upgrade-trial";
 
-/** docs/product.md#calls upgrade-trial: no body; answers { success, subscription, error }. */
+/** docs/product.md#calls, upgrade-trial: no body; answers { success, subscription, error }. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user)

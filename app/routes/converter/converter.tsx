@@ -4,7 +4,7 @@ import { getCurrentUser } from "~/server/auth/session.server";
 import { CONVERTER_MAX_BYTES } from "~/server/converter/convert-upload.server";
 import type { Route } from "./+types/converter";
 
-/** docs/product.md#converter /converter: open to everyone to read; converting needs an account (the server checks it). */
+/** docs/product.md#converter, /converter: open to everyone to read; converting needs an account (the server checks it). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   return { isSignedIn: user !== null, maxBytes: CONVERTER_MAX_BYTES };

@@ -7,7 +7,7 @@ import { recordActivity } from "./activity.server";
 
 const database = setUpTestDatabase();
 
-describe("recordActivity (docs/product.md#data user_activity)", () => {
+describe("recordActivity (docs/product.md#data, user_activity)", () => {
   it("stores the type with the query, the filters and the total", async () => {
     await database.db.insert(users).values(user({ id: "u1" }));
     await recordActivity(database.db, "u1", "filter", { ...EMPTY_SEARCH, q: "ai", industry: ["SaaS"] }, 42);

@@ -32,12 +32,12 @@ export function searchActivityType(
   return JSON.stringify(filtersOf(previous)) !== JSON.stringify(filtersOf(state)) ? "filter" : null;
 }
 
-/** docs/product.md#data user_activity's details of a company search or export. */
+/** docs/product.md#data, user_activity's details of a company search or export. */
 export function activityDetailsOf(state: SearchState, totalResults: number): ActivityDetails {
   return { query: state.q, filters: filtersOf(state), totalResults };
 }
 
-/** docs/product.md#data user_activity: { query, filters, totalResults } of a company search or export. */
+/** docs/product.md#data, user_activity: { query, filters, totalResults } of a company search or export. */
 export function recordActivity(
   db: Db,
   userId: string,

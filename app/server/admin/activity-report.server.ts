@@ -156,7 +156,7 @@ async function filterFigures(
 }
 
 /**
- * docs/product.md#admin activity report over the last `days` UTC days, today included: the window's completed days
+ * docs/product.md#admin, activity report over the last `days` UTC days, today included: the window's completed days
  * rolled up if they are not yet, then three statements (per day, queries, filters), each reading the
  * roll-ups of the completed days and today's rows, run side by side on the pool's connections.
  */

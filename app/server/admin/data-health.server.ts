@@ -138,7 +138,7 @@ async function listHealth(db: Db): Promise<ListHealth> {
 }
 
 /**
- * docs/product.md#admin data health: how complete and how fresh the searchable companies are, where they are, what the
+ * docs/product.md#admin, data health: how complete and how fresh the searchable companies are, where they are, what the
  * do-not-sell list hides, and when the data last changed. Every figure is counted now (one pass over the
  * companies for coverage and freshness, one grouped by country, one for the newest times).
  */

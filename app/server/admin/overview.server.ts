@@ -119,7 +119,7 @@ async function companyFigures(db: Db, now: Date): Promise<OverviewFigures["compa
   };
 }
 
-/** docs/product.md#admin overview: every figure from its own query, run side by side. */
+/** docs/product.md#admin, overview: every figure from its own query, run side by side. */
 export async function getOverviewFigures(db: Db, now = new Date()): Promise<OverviewFigures> {
   const [[accounts], plans, conversion, activity, companies] = await Promise.all([
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from users`),

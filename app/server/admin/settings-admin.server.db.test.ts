@@ -37,7 +37,7 @@ describe("loadSettingsForAdmin (docs/product.md#admin)", () => {
   });
 });
 
-describe("saveSettingsForAdmin (docs/product.md#admin, docs/product.md#data site_settings)", () => {
+describe("saveSettingsForAdmin (docs/product.md#admin, docs/product.md#data, site_settings)", () => {
   it("saves the row and logs the changed fields only, as they were and became", async () => {
     await withAdmin();
     const result = await saveSettingsForAdmin(

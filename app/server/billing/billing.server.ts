@@ -48,7 +48,7 @@ async function settledSubscriptions(db: Db, userId: string, now = new Date()): P
   return (await settleDemoRows(db, rows, now)) ? listSubscriptions(db, userId) : rows;
 }
 
-/** The user's subscriptions and docs/product.md#access flags, after any demo-provider transitions that are due. */
+/** The user's subscriptions and access flags (docs/product.md#access), after any demo-provider transitions that are due. */
 export async function getBillingState(
   db: Db,
   user: { id: string; isAdmin: boolean },
@@ -69,7 +69,7 @@ export class BillingError extends Error {
 }
 
 /**
- * docs/product.md#calls create-checkout: the provider's checkout URL for the plan. A person whose monthly, annual or
+ * docs/product.md#calls, create-checkout: the provider's checkout URL for the plan. A person whose monthly, annual or
  * lifetime plan is active or on trial gets no second subscription (docs/product.md#plans): with a Stripe subscription,
  * the customer portal's URL instead (plans are switched there); otherwise a 409.
  * `stripe` is the app's client unless given (tests point one at a local server).
@@ -132,7 +132,7 @@ function requireStripe() {
 export const UPGRADE_IN_PROGRESS = "Upgrade already in progress";
 
 /**
- * docs/product.md#calls upgrade-trial: ends the trial now and starts the paid period (Stripe: trial_end=now; demo: the
+ * docs/product.md#calls, upgrade-trial: ends the trial now and starts the paid period (Stripe: trial_end=now; demo: the
  * same state change). One upgrade at a time per user.
  */
 export async function upgradeTrial(db: Db, config: BillingConfig, userId: string): Promise<SubscriptionRow> {

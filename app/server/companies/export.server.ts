@@ -21,7 +21,7 @@ import { searchConditions, whereClause } from "./search-filters.server";
 import { type SortKey, searchOrder, sortKeyOf } from "./search-order.server";
 
 /**
- * docs/product.md#export CSV export: every company the search matches, in the search's order, streamed straight from the
+ * docs/product.md#export, CSV export: every company the search matches, in the search's order, streamed straight from the
  * database in batches, so memory stays flat however many rows there are.
  *
  * PostgreSQL server: one server-side cursor (DECLARE ... CURSOR / FETCH) in a read-only transaction on a

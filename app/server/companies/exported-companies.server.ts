@@ -10,7 +10,7 @@ import { logger } from "../logger.server";
 import { searchConditions, whereClause } from "./search-filters.server";
 
 /**
- * docs/product.md#export new leads only: which companies each user has exported (exported_companies, one row per user and
+ * docs/product.md#export, new leads only: which companies each user has exported (exported_companies, one row per user and
  * company with the first time), written by every companies export and read by the "new leads only" export,
  * its count before exporting, and the search page's "Exported" marker.
  */

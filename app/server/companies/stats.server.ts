@@ -4,7 +4,7 @@ import { queryRows } from "../db/query-rows.server";
 import { companies } from "../db/schema";
 import { notSuppressed } from "../suppression/suppression-filter.server";
 
-/** docs/product.md#calls get_total_companies_count: every company in the database a do-not-sell request did not hide. */
+/** docs/product.md#calls, get_total_companies_count: every company in the database a do-not-sell request did not hide. */
 export async function countCompanies(db: Db): Promise<number> {
   const [row] = await db.select({ total: count() }).from(companies).where(notSuppressed());
   return row?.total ?? 0;
@@ -18,7 +18,7 @@ export function daysBefore(today: Date, days: number): string {
 }
 
 /**
- * docs/product.md#calls get_recent_funding_sum(days): total of Last Funding Amount (in USD) over rounds whose
+ * docs/product.md#calls, get_recent_funding_sum(days): total of Last Funding Amount (in USD) over rounds whose
  * Last Funding Date is on or after the day `days` days ago. Rounds without an amount add nothing.
  */
 export async function recentFundingSum(db: Db, days = 90, today = new Date()): Promise<number> {
@@ -43,7 +43,7 @@ export interface FilterOptionRows {
   locations: Array<{ country: string; region: string | null; city: string | null }>;
 }
 
-/** The distinct values behind the search filters (docs/product.md#data filter options), sorted. */
+/** The distinct values behind the search filters (docs/product.md#data, filter options), sorted. */
 export async function loadFilterOptionRows(db: Db): Promise<FilterOptionRows> {
   const [industries, regions, fundingTypes, locations] = await Promise.all([
     distinctArrayValues(db, "industries"),

@@ -63,7 +63,7 @@ export const companies = pgTable(
     lastFundingType: text("last_funding_type"),
     totalFundingAmountUsd: bigint("total_funding_amount_usd", { mode: "number" }),
     /**
-     * docs/product.md#search text search target: lower-cased organization name, description, industry groups, location,
+     * docs/product.md#search, text search target: lower-cased organization name, description, industry groups, location,
      * first and last name, joined by U+001F so no match spans two fields. Kept by a trigger (migration
      * 0004), never written by the app.
      */
@@ -99,19 +99,19 @@ export const companies = pgTable(
     index("companies_industries_idx").using("gin", table.industries),
     index("companies_industry_groups_idx").using("gin", table.industryGroups),
     index("companies_country_region_city_idx").on(table.country, table.region, table.city),
-    // docs/product.md#directory city pages: a city's companies in the default order (docs/product.md#search), read from the index alone at any depth.
+    // docs/product.md#directory, city pages: a city's companies in the default order (docs/product.md#search), read from the index alone at any depth.
     index("companies_country_city_date_idx").on(
       table.country,
       table.city,
       table.lastFundingDate.desc().nullsLast(),
       table.id.desc(),
     ),
-    // docs/product.md#directory A-Z pages: slug order with the id beside it (the suppression check needs only the id), so a
+    // docs/product.md#directory, A-Z pages: slug order with the id beside it (the suppression check needs only the id), so a
     // deep page skips its offset in the index without visiting the table.
     index("companies_slug_id_idx").on(table.slug, table.id),
     index("companies_region_idx").on(table.region),
     index("companies_city_idx").on(table.city),
-    // docs/product.md#filters sort orders: each key with id in the same direction, empty values last (search-order.server.ts
+    // docs/product.md#search, sort orders: each key with id in the same direction, empty values last (search-order.server.ts
     // spells the ORDER BY the same way). The amount's ascending index also serves the amount filter.
     index("companies_last_funding_date_asc_id_idx").on(
       table.lastFundingDate.asc().nullsLast(),
@@ -178,7 +178,7 @@ export const siteSettings = pgTable(
 /*
  * Accounts (better-auth's models: user, session, account, verification, rateLimit). The JS property
  * names are better-auth's field names, which its Drizzle adapter looks up; the columns are snake_case.
- * docs/product.md#data "profiles" (first_name, last_name, last_login, updated_at) live on the user row.
+ * docs/product.md#data, "profiles" (first_name, last_name, last_login, updated_at) live on the user row.
  */
 export const users = pgTable(
   "users",
@@ -1040,7 +1040,7 @@ export const exportHistory = pgTable(
 export type ExportHistoryRow = typeof exportHistory.$inferSelect;
 
 /**
- * docs/product.md#export new leads only: each company a user has exported, once, with when it was first exported. The
+ * docs/product.md#export, new leads only: each company a user has exported, once, with when it was first exported. The
  * primary key (user, company) is what an export's anti-join and the search page's marker look up.
  */
 export const exportedCompanies = pgTable(

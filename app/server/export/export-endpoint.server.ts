@@ -6,7 +6,7 @@ import { type ExportServices, handleExportRequest, maxRunningExportsFor } from "
 import { LPS_EXPORT } from "./lps-export.server";
 
 /**
- * docs/product.md#calls export-csv with the app's own database and auth. Served by server.mjs straight from Express (its
+ * docs/product.md#calls, export-csv with the app's own database and auth. Served by server.mjs straight from Express (its
  * piping keeps memory flat, decision 006) and by the /api/export-csv route under `react-router dev`.
  */
 export async function exportCsv(request: Request): Promise<Response> {

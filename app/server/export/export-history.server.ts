@@ -11,7 +11,7 @@ import type { ExportOutcome } from "../http/csv-stream.server";
 import { logger } from "../logger.server";
 
 /**
- * docs/product.md#export-history export history: one row per export, written when its file starts (the criteria as the query
+ * docs/product.md#export-history, export history: one row per export, written when its file starts (the criteria as the query
  * string its endpoint reads, the format, new leads only) and completed when the stream ends (the rows
  * written, how it ended). Like recordActivityDetails, a write here never slows or breaks the export: the
  * export does not wait for it, and a failure is logged.

@@ -11,7 +11,7 @@ import {
 /**
  * docs/product.md#export: GET /api/export-preview?<the search page's query> -> `{ total, newLeads }`: the companies the
  * search's export holds, and those of them this user has not exported before, both exact, before the user
- * chooses "new leads only". The export's own gate (docs/product.md#access export access) and criteria: a refusal is a 403
+ * chooses "new leads only". The export's own gate (docs/product.md#access, export access) and criteria: a refusal is a 403
  * with its message, a bad parameter a 400 with the message the export would give.
  */
 export async function handleExportPreview(

@@ -112,7 +112,7 @@ async function exportActivities(email: string) {
     .orderBy(asc(userActivity.id));
 }
 
-describe("who may export (docs/product.md#access export access, checked on every request)", () => {
+describe("who may export (docs/product.md#access, export access, checked on every request)", () => {
   it.each([
     ["a visitor", undefined, EXPORT_DENIED.signedOut],
     ["a user without a plan", "none", EXPORT_DENIED.noExportAccess],

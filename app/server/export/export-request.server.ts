@@ -71,7 +71,7 @@ export interface ExportKind<State> {
   history(state: State): ExportHistoryStart;
 }
 
-/** docs/product.md#access export access: pro access and not trialing; admins too. */
+/** docs/product.md#access, export access: pro access and not trialing; admins too. */
 function companiesRefusal(access: ViewerAccess): string | null {
   if (access.hasExportAccess) return null;
   if (!access.isSignedIn) return EXPORT_DENIED.signedOut;
@@ -107,7 +107,7 @@ function targetOf(request: Request): { target: Target | null; errors: SearchPara
 }
 
 /**
- * docs/product.md#calls export-csv: every company the search matches, in its order; docs/product.md#converter: in a CRM's or an outreach
+ * docs/product.md#calls, export-csv: every company the search matches, in its order; docs/product.md#converter: in a CRM's or an outreach
  * tool's import format when one is asked for, with the same access rule.
  */
 export const COMPANIES_EXPORT: ExportKind<CompanyExport> = {
@@ -141,7 +141,7 @@ export const COMPANIES_EXPORT: ExportKind<CompanyExport> = {
 
 /**
  * The export gate (docs/product.md#access), decided on the server for every request from the session (its role is the
- * stored one, docs/product.md#calls is_admin) and the current subscriptions, never from the client.
+ * stored one, docs/product.md#calls, is_admin) and the current subscriptions, never from the client.
  */
 export async function exportGate<State>(
   services: Pick<ExportServices, "database" | "auth">,
@@ -224,7 +224,7 @@ export function databaseUnavailable() {
 }
 
 /**
- * docs/product.md#calls export-csv: gate, criteria, then the streamed file. Every refusal carries a message and no data;
+ * docs/product.md#calls, export-csv: gate, criteria, then the streamed file. Every refusal carries a message and no data;
  * every export (complete or not) is recorded as activity and in the export history (docs/product.md#export-history: started with
  * the file, completed once its stream ends), with the rows sent. A
  * database that is unavailable before the file starts is a 503 with Retry-After.

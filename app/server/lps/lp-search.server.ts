@@ -25,7 +25,7 @@ export async function countLps(db: Db, state: LpSearchState): Promise<number> {
 }
 
 /**
- * docs/product.md#lps /lps: one page of LPs in the chosen order with their contacts and newest commitments, and the
+ * docs/product.md#lps, /lps: one page of LPs in the chosen order with their contacts and newest commitments, and the
  * exact total. Without LP access the answer is the sample whatever was asked (the server is the paywall):
  * the first LP_SAMPLE_SIZE LPs of the default order, contact emails masked.
  *

@@ -7,13 +7,13 @@ export interface MailMessage {
   text: string;
   html: string;
   /**
-   * Extra headers (docs/product.md#alerts digests: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058, and a Message-ID
+   * Extra headers (docs/product.md#alerts, digests: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058, and a Message-ID
    * of their own). The SMTP driver sends them; the log driver keeps only the bodies.
    */
   headers?: Record<string, string>;
 }
 
-/** One line of a mail's list (docs/product.md#alerts digests: a company, a link to it and what is new about it). */
+/** One line of a mail's list (docs/product.md#alerts, digests: a company, a link to it and what is new about it). */
 export interface MailListItem {
   title: string;
   url: string;

@@ -13,7 +13,7 @@ export type DoNotSellResult =
   | { status: "rate-limited"; retryAfterSeconds: number; values: FormValues };
 
 /**
- * docs/product.md#do-not-sell /do-not-sell: honeypot, validation (an address and the confirmation box), the per-IP limit
+ * docs/product.md#do-not-sell, /do-not-sell: honeypot, validation (an address and the confirmation box), the per-IP limit
  * (nobody may wipe the data set with a script), then the suppression. The answer never says whether the
  * address was in the data: that would tell anyone who holds which address.
  */

@@ -77,7 +77,7 @@ function parse(kind: PublicFormKind, values: FormValues): Parsed {
 }
 
 /**
- * docs/product.md#public-pages /contact and /request-trial: honeypot, validation, the per-IP rate limit, then the message is
+ * docs/product.md#public-pages, /contact and /request-trial: honeypot, validation, the per-IP rate limit, then the message is
  * stored for the admins and mailed to them through the mail module.
  */
 export async function submitPublicForm(

@@ -17,7 +17,7 @@ import { isUniqueViolation } from "../db/database-errors";
 import { type SavedSearchRow, savedSearches, users } from "../db/schema";
 
 /**
- * docs/product.md#alerts saved searches: a user's list, save, rename, alert frequency and delete. The rules (a name, the
+ * docs/product.md#alerts, saved searches: a user's list, save, rename, alert frequency and delete. The rules (a name, the
  * limit, the stored form of a search, when a digest is due) live in core; this module applies them to the
  * saved_searches table. Every operation is scoped by the user's id: another user's saved search is "not
  * found", and is never read or written.

@@ -6,7 +6,7 @@ import { queryRows } from "../db/query-rows.server";
 import { getDirectoryCatalog } from "../directory/directory-catalog.server";
 
 /**
- * docs/product.md#directory sitemaps: `/sitemap.xml` is an index over `/sitemaps/static.xml`, `/sitemaps/directory.xml` and
+ * docs/product.md#directory, sitemaps: `/sitemap.xml` is an index over `/sitemaps/static.xml`, `/sitemaps/directory.xml` and
  * `/sitemaps/companies-N.xml`. Company sitemaps hold the companies whose ids fall in one block of
  * `chunkSize` ids (45,000 by default, under Google's 50,000), so a company keeps its sitemap and a block
  * never exceeds the limit; empty blocks are left out. They stream from the database in keyset batches on

@@ -15,7 +15,7 @@ export interface DoNotSellOutcome {
 }
 
 /**
- * docs/product.md#do-not-sell /do-not-sell: puts an address on the suppression list and hides every stored company whose
+ * docs/product.md#do-not-sell, /do-not-sell: puts an address on the suppression list and hides every stored company whose
  * founder email or contact email is that address, and deletes every LP contact with it (docs/product.md#lps). Runs under the importer's lock, so an import batch
  * either commits first (and its rows are hidden here) or sees the list entry (and skips the row).
  * Finding the companies compares addresses in SQL (companies has no index on them); it runs once per
