@@ -279,7 +279,7 @@ PROBES.forEach((probe, index) => {
     `  ${JSON.stringify(probe).padEnd(100)} ${percentile(before[index] ?? [], 95).toFixed(1)} -> ${percentile(during[index] ?? [], 95).toFixed(1)} ms`,
   );
 });
-// The issue's target: the run does not raise /search p95 above its target (bench:search's 50 ms per query). A
+// The target (docs/product.md#speed): the run does not raise /search p95 above its target (bench:search's 50 ms per query). A
 // query already above it before the run (bench:search's known miss, docs/product.md#search) must not be raised by more than
 // the noise of one run (20%).
 const raised = PROBES.filter((_probe, index) => {

@@ -46,7 +46,7 @@ async function count(table: "lps" | "lp_contacts"): Promise<number> {
 }
 
 /**
- * The demo generator gives 1-3 contacts an LP (about 2.2); the issue's size has 2.5, so more colleagues are
+ * The demo generator gives 1-3 contacts an LP (about 2.2); the benchmark's size (docs/product.md#speed: 100,000 LPs, 250,000 contacts) has 2.5, so more colleagues are
  * added to the largest LPs (the ones with most staff) until the contacts reach the target.
  */
 async function fill(): Promise<void> {
