@@ -143,6 +143,9 @@ export const LP_EXPORT_DENIED = "Exporting LPs needs the LP Database plan.";
 
 export const EXPORT_FAILED = EXPORT_TOASTS.failure.description;
 export const EXPORT_BUSY = "Too many exports are running right now. Please try again in a minute.";
+/** Decision 019: an export link followed from another site is refused (it would change the exporter's leads). */
+export const EXPORT_CROSS_SITE =
+  "This export was started from another site, so it was refused. Export from Roundlist's own pages.";
 
 /** Issue 12 defect 3: a request that lost its database connection (answered 503 with Retry-After). */
 export const DATABASE_UNAVAILABLE = {
