@@ -143,6 +143,14 @@ export const LP_EXPORT_DENIED = "Exporting LPs needs the LP Database plan.";
 
 export const EXPORT_FAILED = EXPORT_TOASTS.failure.description;
 export const EXPORT_BUSY = "Too many exports are running right now. Please try again in a minute.";
+/**
+ * Decision 019: the converter's report to a user who is not an admin: repeated addresses and addresses on the
+ * do-not-sell list, counted together.
+ */
+export function converterLeftOut(count: number, formatted: string): string {
+  return `${formatted} ${count === 1 ? "row" : "rows"} left out: repeated email addresses (the first is kept) or addresses that cannot be included.`;
+}
+
 /** Decision 019: an export link followed from another site is refused (it would change the exporter's leads). */
 export const EXPORT_CROSS_SITE =
   "This export was started from another site, so it was refused. Export from Roundlist's own pages.";

@@ -77,7 +77,11 @@ test("a user uploads a file, sees the columns, a preview and the report, and dow
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue("email");
   await page.getByRole("button", { name: "Convert for Salesforce" }).click();
   await expect(page.getByRole("heading", { name: "2 of 3 rows ready for Salesforce" })).toBeVisible();
-  await expect(page.getByTestId("conversion-report")).toContainText("1 repeated email addresses: left out");
+  // Decision 019: a user who is not an admin sees repeated and do-not-sell addresses as one count.
+  await expect(page.getByTestId("conversion-report")).toContainText(
+    "1 row left out: repeated email addresses (the first is kept) or addresses that cannot be included.",
+  );
+  await expect(page.getByTestId("conversion-report")).not.toContainText("do-not-sell");
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
   await expect(page.getByRole("cell", { name: "van der Berg" })).toBeVisible();
 
