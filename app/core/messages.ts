@@ -143,6 +143,13 @@ export const LP_EXPORT_DENIED = "Exporting LPs needs the LP Database plan.";
 
 export const EXPORT_FAILED = EXPORT_TOASTS.failure.description;
 export const EXPORT_BUSY = "Too many exports are running right now. Please try again in a minute.";
+/** Decision 019: the answers of /api/auth/* outside the emailed links. */
+export const AUTH_DOOR = {
+  closed: "There is nothing here. Sign in, sign up and reset your password at /signin.",
+  malformedLink: "This link is not valid: it was cut off or changed. Ask for a new email.",
+  tooLarge: "The request body is too large.",
+} as const;
+
 /**
  * Decision 019: the converter's report to a user who is not an admin: repeated addresses and addresses on the
  * do-not-sell list, counted together.
