@@ -36,7 +36,10 @@ test("a server reachable from other machines refuses to start on the development
 });
 
 test("with a secret and SMTP it starts, and serves no mailbox; EXPOSE_DEV_TOOLS serves it on purpose", async () => {
-  const common = { HOST: "0.0.0.0", APP_ENV: "", LP_SEED_COUNT: "0", ENABLE_TEST_ROUTES: "" };
+  // Two servers start one after the other, each seeding its database.
+  test.setTimeout(120_000);
+  // APP_ENV as a deploy that forgot it has it: the default. (An undefined variable is not passed on.)
+  const common = { HOST: "0.0.0.0", APP_ENV: "development", LP_SEED_COUNT: "0", ENABLE_TEST_ROUTES: "" };
   const closed = await startPrivateServer({
     port: E2E_PORT + 8,
     seedCount: 20,
@@ -55,7 +58,7 @@ test("with a secret and SMTP it starts, and serves no mailbox; EXPOSE_DEV_TOOLS 
     port: E2E_PORT + 8,
     seedCount: 20,
     name: "dev-tools-open",
-    env: { ...common, SMTP_URL: "", AUTH_SECRET: "", EXPOSE_DEV_TOOLS: "true" },
+    env: { ...common, SMTP_URL: "", AUTH_SECRET: undefined, EXPOSE_DEV_TOOLS: "true" },
   });
   try {
     expect((await fetch(`${open.url}/dev/mailbox`)).status).toBe(200);
