@@ -143,6 +143,9 @@ export const LP_EXPORT_DENIED = "Exporting LPs needs the LP Database plan.";
 
 export const EXPORT_FAILED = EXPORT_TOASTS.failure.description;
 export const EXPORT_BUSY = "Too many exports are running right now. Please try again in a minute.";
+/** Decision 019: /api/lps-facets while LP search is hidden from the viewer (as /lps, a 404). */
+export const LP_SEARCH_UNAVAILABLE = "LP search is not available.";
+
 /** Decision 019: the answers of /api/auth/* outside the emailed links. */
 export const AUTH_DOOR = {
   closed: "There is nothing here. Sign in, sign up and reset your password at /signin.",

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { LP_SEARCH_UNAVAILABLE } from "~/core/messages";
 import { getDb } from "~/server/app-database.server";
 import { getSession } from "~/server/auth/session.server";
 import { lpFilterPanelFor } from "~/server/lps/lp-facets.server";
@@ -13,6 +14,11 @@ import type { Route } from "./+types/lps-facets";
 export async function loader({ request }: Route.LoaderArgs) {
   const [db, session] = await Promise.all([getDb(), getSession(request)]);
   const panel = await lpFilterPanelFor(db, session.user, new URL(request.url).searchParams);
-  if (panel === null) throw data(null, { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  if (panel === null) {
+    return Response.json(
+      { error: LP_SEARCH_UNAVAILABLE },
+      { status: 404, headers: { "Cache-Control": "private, no-store" } },
+    );
+  }
   return data(panel, { headers: { "Cache-Control": "private, max-age=60", Vary: "Cookie" } });
 }
