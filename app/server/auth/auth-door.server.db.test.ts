@@ -98,7 +98,7 @@ describe("better-auth's endpoints from outside", () => {
         "/api/auth/request-password-reset",
         "/api/auth/send-verification-email",
         "/api/auth/verify-email",
-        "//api/auth/sign-in/email".slice(1),
+        "/api/auth//sign-in/email",
       ]) {
         await expectClosed(await postJson(path, { email: "ada@example.com", password: PASSWORD }, cookie));
       }
