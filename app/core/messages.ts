@@ -143,6 +143,27 @@ export const LP_EXPORT_DENIED = "Exporting LPs needs the LP Database plan.";
 
 export const EXPORT_FAILED = EXPORT_TOASTS.failure.description;
 export const EXPORT_BUSY = "Too many exports are running right now. Please try again in a minute.";
+/** Decision 019: /api/lps-facets while LP search is hidden from the viewer (as /lps, a 404). */
+export const LP_SEARCH_UNAVAILABLE = "LP search is not available.";
+
+/** Decision 019: the answers of /api/auth/* outside the emailed links. */
+export const AUTH_DOOR = {
+  closed: "There is nothing here. Sign in, sign up and reset your password at /signin.",
+  malformedLink: "This link is not valid: it was cut off or changed. Ask for a new email.",
+  tooLarge: "The request body is too large.",
+} as const;
+
+/**
+ * Decision 019: the converter's report to a user who is not an admin: repeated addresses and addresses on the
+ * do-not-sell list, counted together.
+ */
+export function converterLeftOut(count: number, formatted: string): string {
+  return `${formatted} ${count === 1 ? "row" : "rows"} left out: repeated email addresses (the first is kept) or addresses that cannot be included.`;
+}
+
+/** Decision 019: an export link followed from another site is refused (it would change the exporter's leads). */
+export const EXPORT_CROSS_SITE =
+  "This export was started from another site, so it was refused. Export from Roundlist's own pages.";
 
 /** docs/product.md#security: a request that lost its database connection (answered 503 with Retry-After). */
 export const DATABASE_UNAVAILABLE = {

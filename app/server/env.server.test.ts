@@ -55,6 +55,44 @@ describe("parseEnv", () => {
     expect(parseEnv({ AUTH_SECRET: developmentDefault }).AUTH_SECRET).toBe(developmentDefault);
   });
 
+  it("listens on this machine only by default outside production, and on every interface in production", () => {
+    expect(parseEnv({})).toMatchObject({ HOST: "127.0.0.1", DEV_TOOLS: true });
+    const production = parseEnv({
+      APP_ENV: "production",
+      AUTH_SECRET: "z".repeat(32),
+      DEMO_PAYMENTS: "true",
+    });
+    expect(production).toMatchObject({ HOST: "0.0.0.0", DEV_TOOLS: false });
+    const exposed = { APP_ENV: "production", AUTH_SECRET: "z".repeat(32), DEMO_PAYMENTS: "true" };
+    expect(parseEnv({ ...exposed, EXPOSE_DEV_TOOLS: "true" }).DEV_TOOLS).toBe(false);
+  });
+
+  it("refuses to start reachable from other machines on the development secret or without SMTP (decision 019)", () => {
+    for (const source of [{ HOST: "0.0.0.0" }, { APP_ENV: "test", HOST: "::" }, { HOST: "10.0.0.5" }]) {
+      expect(() => parseEnv(source)).toThrow(ConfigError);
+      expect(() => parseEnv(source)).toThrow(
+        /AUTH_SECRET: is required when the server can be reached from other machines[\s\S]*SMTP_URL: is required when/,
+      );
+    }
+    const developmentSecret = parseEnv({}).AUTH_SECRET;
+    expect(() =>
+      parseEnv({ HOST: "0.0.0.0", AUTH_SECRET: developmentSecret, SMTP_URL: "smtp://mail.example:587" }),
+    ).toThrow("AUTH_SECRET: is required when the server can be reached from other machines");
+  });
+
+  it("serves no development tools on a reachable HOST unless EXPOSE_DEV_TOOLS says so", () => {
+    const reachable = { HOST: "0.0.0.0", AUTH_SECRET: "s".repeat(32), SMTP_URL: "smtp://mail.example:587" };
+    expect(parseEnv({ ...reachable, ENABLE_TEST_ROUTES: "true" })).toMatchObject({
+      HOST: "0.0.0.0",
+      DEV_TOOLS: false,
+      ENABLE_TEST_ROUTES: false,
+    });
+    const explicit = parseEnv({ HOST: "0.0.0.0", EXPOSE_DEV_TOOLS: "true" });
+    expect(explicit).toMatchObject({ HOST: "0.0.0.0", DEV_TOOLS: true });
+    for (const host of ["127.0.0.1", "localhost", "::1"])
+      expect(parseEnv({ HOST: host }).DEV_TOOLS).toBe(true);
+  });
+
   it("reads ADMIN_EMAILS and TRUSTED_PROXIES as trimmed lists, emails lower-cased", () => {
     const env = parseEnv({
       ADMIN_EMAILS: " Boss@Example.com, ,ops@x.example",

@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { isLoopbackHost } from "~/core/loopback-host";
 
 const booleanString = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -46,12 +47,34 @@ export const PLAIN_EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+$/;
 /** An absolute http(s) URL, or a path on this site ("/video.webm"; "//host" is another site). */
 const HTTP_URL_OR_SITE_PATH = /^(https?:\/\/|\/(?!\/))/;
 
+interface ListenConfig {
+  APP_ENV: "development" | "test" | "production";
+  HOST?: string | undefined;
+  EXPOSE_DEV_TOOLS: boolean;
+}
+
+/** HOST, or its default: every interface in production, this machine only otherwise (decision 019). */
+function listenHost(env: ListenConfig): string {
+  return env.HOST ?? (env.APP_ENV === "production" ? "0.0.0.0" : "127.0.0.1");
+}
+
+/** Development tools are allowed where only this machine can reach them, or where asked for explicitly. */
+function devToolsAllowed(env: ListenConfig): boolean {
+  return env.EXPOSE_DEV_TOOLS || isLoopbackHost(listenHost(env));
+}
+
 const envSchema = z
   .object({
     /** development (default), test or production. Production turns on secure cookies and refuses demo-only features. */
     APP_ENV: z.enum(["development", "test", "production"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
+    /** Where the server listens. Unset: 0.0.0.0 in production, this machine only (127.0.0.1) otherwise. */
+    HOST: optionalText(z.string().min(1)),
+    /**
+     * Decision 019: serve the development tools (/dev/mailbox, the public development AUTH_SECRET) although
+     * HOST may be reached from other machines. Off: they exist only while the server listens on loopback.
+     */
+    EXPOSE_DEV_TOOLS: booleanString.default(false),
     /** A PostgreSQL server (>= 15). Unset: the embedded PGlite database in DATA_DIR. */
     DATABASE_URL: z
       .string()
@@ -143,6 +166,26 @@ const envSchema = z
     ENABLE_TEST_ROUTES: booleanString.default(false),
   })
   .superRefine((env, context) => {
+    // Decision 019: outside production, a server others can reach must not run on the public development
+    // secret, nor keep emails (reset links included) in a mailbox anyone could read. Refused at start.
+    if (env.APP_ENV !== "production" && !devToolsAllowed(env)) {
+      const reach = `the server can be reached from other machines (HOST=${listenHost(env)})`;
+      const ways = "or listen on this machine only (HOST=127.0.0.1), or set EXPOSE_DEV_TOOLS=true on purpose";
+      if (!env.AUTH_SECRET || env.AUTH_SECRET.trim() === DEVELOPMENT_AUTH_SECRET) {
+        context.addIssue({
+          code: "custom",
+          path: ["AUTH_SECRET"],
+          message: `is required when ${reach}: the development secret is public. Set 32+ random characters, ${ways}`,
+        });
+      }
+      if (!env.SMTP_URL) {
+        context.addIssue({
+          code: "custom",
+          path: ["SMTP_URL"],
+          message: `is required when ${reach}: without it emails, password reset links included, are kept in /dev/mailbox. Set an SMTP server, ${ways}`,
+        });
+      }
+    }
     if (env.APP_ENV === "production" && !env.AUTH_SECRET) {
       context.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production" });
     }
@@ -169,10 +212,13 @@ const envSchema = z
   })
   .transform((env) => ({
     ...env,
+    HOST: listenHost(env),
+    /** Decision 019: /dev/mailbox (and the development secret) are served: never in production. */
+    DEV_TOOLS: env.APP_ENV !== "production" && devToolsAllowed(env),
     AUTH_SECRET: env.AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     SEED_ON_EMPTY: env.SEED_ON_EMPTY ?? env.APP_ENV !== "production",
-    ENABLE_TEST_ROUTES: env.ENABLE_TEST_ROUTES && env.APP_ENV !== "production",
+    ENABLE_TEST_ROUTES: env.ENABLE_TEST_ROUTES && env.APP_ENV !== "production" && devToolsAllowed(env),
     PAYMENT_PROVIDER: env.STRIPE_SECRET_KEY ? ("stripe" as const) : ("demo" as const),
   }));
 

@@ -49,7 +49,9 @@ test("the server: visitors may not convert, and a converted file is only its own
     .split("\n")
     .map((line) => JSON.parse(line));
   const { fileId, report } = lines.at(-1).outcome;
-  expect(report).toMatchObject({ rowsRead: 3, written: 2, duplicateEmails: 1 });
+  // Decision 019: a user who is not an admin gets repeated and do-not-sell addresses as one count.
+  expect(report).toMatchObject({ rowsRead: 3, written: 2, leftOut: 1 });
+  expect(report).not.toHaveProperty("suppressed");
 
   const other = await (await browser.newContext()).newPage();
   await logIn(other, {});
@@ -77,7 +79,11 @@ test("a user uploads a file, sees the columns, a preview and the report, and dow
   await expect(page.getByLabel("Email", { exact: true })).toHaveValue("email");
   await page.getByRole("button", { name: "Convert for Salesforce" }).click();
   await expect(page.getByRole("heading", { name: "2 of 3 rows ready for Salesforce" })).toBeVisible();
-  await expect(page.getByTestId("conversion-report")).toContainText("1 repeated email addresses: left out");
+  // Decision 019: a user who is not an admin sees repeated and do-not-sell addresses as one count.
+  await expect(page.getByTestId("conversion-report")).toContainText(
+    "1 row left out: repeated email addresses (the first is kept) or addresses that cannot be included.",
+  );
+  await expect(page.getByTestId("conversion-report")).not.toContainText("do-not-sell");
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
   await expect(page.getByRole("cell", { name: "van der Berg" })).toBeVisible();
 

@@ -61,7 +61,7 @@ test("a public page: the security headers, a CSP with a nonce, and cacheable for
   expectDocumentPolicy(home);
   expect(home.headers()["cache-control"] ?? "").not.toContain("no-store");
   // Other responses than documents: a resource route, the CSV export (outside React Router), a static file.
-  for (const path of ["/api/auth/get-session", "/api/export-csv", "/favicon.svg", "/_.data"]) {
+  for (const path of ["/api/auth/verify-email", "/api/export-csv", "/favicon.svg", "/_.data"]) {
     const response = await page.request.get(path);
     expectBaseHeaders(response);
     expect(response.headers()["content-security-policy"], path).toBeUndefined();
@@ -111,12 +111,17 @@ test("signed in: /profile, its data, /search and / are never stored; the reset p
   expectBaseHeaders(profileData);
   expectNoStore(profileData);
 
-  for (const path of ["/search", "/search.data", "/", "/api/auth/get-session"]) {
+  for (const path of ["/search", "/search.data", "/"]) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(200);
     expectBaseHeaders(response);
     expectNoStore(response);
   }
+  // Decision 019: better-auth's own session endpoint is closed from outside, for a signed-in user too.
+  const session = await page.request.get("/api/auth/get-session");
+  expect(session.status()).toBe(404);
+  expectBaseHeaders(session);
+  expectNoStore(session);
 });
 
 /** Collects CSP violations (the event and Chromium's console error) for the page's whole life. */

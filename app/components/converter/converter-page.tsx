@@ -5,9 +5,11 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import type { ColumnMapping, FileColumn } from "~/core/converter/header-synonyms";
 import { LEAD_FIELD_LABELS, LEAD_FIELDS, type LeadField } from "~/core/converter/lead";
+import { type ConversionReportView, isFullReport } from "~/core/converter/report-view";
 import { TARGETS, type TargetId } from "~/core/converter/targets";
 import { formatCount } from "~/core/format";
 import { checkUploadName, formatBytes, uploadSizeProblem } from "~/core/import-runs";
+import { converterLeftOut } from "~/core/messages";
 
 /** What the server answered for an upload (api/converter-upload.ts). */
 interface Analysis {
@@ -24,15 +26,8 @@ interface Analysis {
 interface Outcome {
   fileId: string;
   downloadName: string;
-  report: {
-    rowsRead: number;
-    written: number;
-    missingRequired: Record<string, number>;
-    duplicateEmails: number;
-    suppressed: number;
-    unreadable: number;
-    parts: number;
-  };
+  /** Every reason for an admin; repeated and do-not-sell addresses together for anyone else (decision 019). */
+  report: ConversionReportView;
   preview: { headers: string[]; rows: string[][] };
 }
 
@@ -351,13 +346,16 @@ function ConversionResult({ outcome, targetName }: { outcome: Outcome; targetNam
             requires: left out.
           </li>
         ))}
-        {report.duplicateEmails > 0 ? (
+        {isFullReport(report) && report.duplicateEmails > 0 ? (
           <li>
             {formatCount(report.duplicateEmails)} repeated email addresses: left out (the first is kept).
           </li>
         ) : null}
-        {report.suppressed > 0 ? (
+        {isFullReport(report) && report.suppressed > 0 ? (
           <li>{formatCount(report.suppressed)} addresses on the do-not-sell list: left out.</li>
+        ) : null}
+        {!isFullReport(report) && report.leftOut > 0 ? (
+          <li>{converterLeftOut(report.leftOut, formatCount(report.leftOut))}</li>
         ) : null}
         {report.unreadable > 0 ? (
           <li>{formatCount(report.unreadable)} rows could not be read as CSV.</li>

@@ -1,13 +1,15 @@
+import { handleAuthDoor } from "~/server/auth/auth-door.server";
 import { getAuthServices } from "~/server/auth/auth-services.server";
 import type { Route } from "./+types/auth";
 
-/** better-auth's own endpoints: the links in emails (verify-email, reset-password/:token) land here. */
+/**
+ * better-auth's endpoints from outside: only the links in emails (verify-email, reset-password/:token) open,
+ * behind the app's rules (decision 019); the app's forms call better-auth on the server instead.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { auth } = await getAuthServices();
-  return auth.handler(request);
+  return handleAuthDoor(await getAuthServices(), request);
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { auth } = await getAuthServices();
-  return auth.handler(request);
+  return handleAuthDoor(await getAuthServices(), request);
 }

@@ -7,8 +7,9 @@ import { formatMailTime, getMailboxMessage } from "~/server/mail/mailbox.server"
 import type { Route } from "./+types/mailbox-message";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  // Mail holds tokens for other people's accounts: never readable on a production site.
-  if (env().APP_ENV === "production") throw data(null, { status: 404 });
+  // Mail holds tokens for other people's accounts: readable only where the development tools are, never in
+  // production, and only on loopback unless EXPOSE_DEV_TOOLS says otherwise (decision 019).
+  if (!env().DEV_TOOLS) throw data(null, { status: 404 });
   if (!/^\d{1,15}$/.test(params.id)) throw data(null, { status: 404 });
   const message = await getMailboxMessage(await getDb(), Number(params.id));
   if (!message) throw data(null, { status: 404 });

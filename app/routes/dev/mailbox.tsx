@@ -6,8 +6,9 @@ import { formatMailTime, listMailbox } from "~/server/mail/mailbox.server";
 import type { Route } from "./+types/mailbox";
 
 export async function loader() {
-  // Mail holds tokens for other people's accounts: never readable on a production site.
-  if (env().APP_ENV === "production") throw data(null, { status: 404 });
+  // Mail holds tokens for other people's accounts: readable only where the development tools are, never in
+  // production, and only on loopback unless EXPOSE_DEV_TOOLS says otherwise (decision 019).
+  if (!env().DEV_TOOLS) throw data(null, { status: 404 });
   const messages = await listMailbox(await getDb());
   return {
     messages: messages.map((message) => ({

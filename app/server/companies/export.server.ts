@@ -68,9 +68,10 @@ export interface ExportOptions {
   counts?: TargetExportCounts;
   /**
    * docs/product.md#export: the user the file is for. Every company written to a complete file is recorded as exported by
-   * them (exported_companies); with `newOnly`, the companies they exported before are left out.
+   * them (exported_companies), unless `records` is false (a download another site may have started,
+   * decision 019); with `newOnly`, the companies they exported before are left out.
    */
-  exportedBy?: { userId: string; newOnly: boolean };
+  exportedBy?: { userId: string; newOnly: boolean; records?: boolean };
 }
 
 const dialect = new PgDialect();
@@ -292,7 +293,7 @@ export async function streamCompaniesCsv(
   // docs/product.md#saved-searches: the ids of the rows handed to the stream. A converter target's rows left out of its file
   // (a required field missing, an email already written) are not recorded: the user never received them,
   // so a later "new leads only" export (in a format that takes them) still offers them.
-  const written = exportedBy ? new ExportedIds() : null;
+  const written = exportedBy && exportedBy.records !== false ? new ExportedIds() : null;
   const take = written ? (record: CsvRecord) => written.add(record[ID_INDEX]) : undefined;
   const { stream, done, fail } = prepared
     ? csvStream(

@@ -3,7 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SubscriptionStatus } from "~/core/access";
 import { type ExportPreview, exportRepeatHref } from "~/core/export-history";
-import { EXPORT_DENIED, LP_EXPORT_DENIED } from "~/core/messages";
+import { EXPORT_CROSS_SITE, EXPORT_DENIED, LP_EXPORT_DENIED } from "~/core/messages";
 import { EMPTY_SEARCH, parseSearchParams } from "~/core/search-params";
 import {
   insertSubscription,
@@ -115,10 +115,14 @@ interface RequestOptions {
   query?: string;
   json?: unknown;
   form?: Record<string, string>;
+  /** Sec-Fetch-Site as a browser sends it; "same-origin" (a page of ours) unless given, null for none. */
+  fetchSite?: string | null;
 }
 
 function request(options: RequestOptions = {}): Request {
   const headers = new Headers({ "user-agent": "vitest" });
+  const fetchSite = options.fetchSite === undefined ? "same-origin" : options.fetchSite;
+  if (fetchSite !== null) headers.set("sec-fetch-site", fetchSite);
   const cookie = options.account ? cookies.get(options.account) : undefined;
   if (cookie) headers.set("cookie", cookie);
   const url = `${APP_URL}${options.path ?? "/api/export-csv"}${options.query ? `?${options.query}` : ""}`;
@@ -390,6 +394,75 @@ describe("exported companies (docs/product.md#export: recorded by every companie
     expect(outcome.status).toBe("aborted");
     expect(outcome.rows).toBeGreaterThan(0);
     expect(await exportedIdsOf("active")).toEqual([]);
+  });
+});
+
+describe("an export another site may have started (decision 019)", () => {
+  async function historyCount(account: string): Promise<number> {
+    const rows = await database.db
+      .select({ id: exportHistory.id })
+      .from(exportHistory)
+      .where(eq(exportHistory.userId, userIdOf(account)));
+    return rows.length;
+  }
+
+  it("refuses a link followed from another site, recording nothing", async () => {
+    for (const fetchSite of ["cross-site", "same-site"]) {
+      const response = await handleExportRequest(
+        services,
+        request({ account: "active", query: "stage=Seed", fetchSite }),
+        NOW,
+      );
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: EXPORT_CROSS_SITE });
+    }
+    const lps = await handleExportRequest(
+      services,
+      request({ account: "lpbuyer", path: "/api/export-lps", fetchSite: "cross-site" }),
+      NOW,
+      LPS_EXPORT,
+    );
+    expect(lps.status).toBe(403);
+    // An older browser's cross-site POST names its origin instead.
+    const posted = new Request(`${APP_URL}/api/export-csv`, {
+      method: "POST",
+      headers: {
+        cookie: cookies.get("active") ?? "",
+        origin: "https://elsewhere.example",
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ searchQuery: "", filters: {} }),
+    });
+    expect((await handleExportRequest(services, posted, NOW)).status).toBe(403);
+    expect(await exportedIdsOf("active")).toEqual([]);
+    expect(await historyCount("active")).toBe(0);
+  });
+
+  it("serves a GET of unknown origin as a plain download: no company becomes exported, no history", async () => {
+    const response = await handleExportRequest(
+      services,
+      request({ account: "active", query: "stage=Seed", fetchSite: null }),
+      NOW,
+    );
+    expect(response.status).toBe(200);
+    const rows = (parse(Buffer.from(await response.arrayBuffer()), { bom: true }) as string[][]).slice(1);
+    expect(rows).toHaveLength((await matchingIds("stage=Seed")).length);
+    // Give the (unawaited) records time to land, had they been written.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await exportedIdsOf("active")).toEqual([]);
+    expect(await historyCount("active")).toBe(0);
+    // The same GET from a page of ours (the export history's repeat link), and the page's own POST, record.
+    await exportRows({ account: "active", query: "stage=Seed" });
+    expect(await exportedIdsOf("active")).toEqual(await matchingIds("stage=Seed"));
+  });
+
+  it("records a POST without Sec-Fetch-Site (no browser's cross-site request carries the session)", async () => {
+    await exportRows({
+      account: "active",
+      json: { searchQuery: "", filters: { fundingStage: ["Seed"] } },
+      fetchSite: null,
+    });
+    expect(await exportedIdsOf("active")).toEqual(await matchingIds("stage=Seed"));
   });
 });
 

@@ -7,10 +7,17 @@ import {
   searchParamsFromExportBody,
   searchParamsFromExportForm,
 } from "~/core/export-request";
-import { DATABASE_UNAVAILABLE, EXPORT_BUSY, EXPORT_DENIED, EXPORT_FAILED } from "~/core/messages";
+import {
+  DATABASE_UNAVAILABLE,
+  EXPORT_BUSY,
+  EXPORT_CROSS_SITE,
+  EXPORT_DENIED,
+  EXPORT_FAILED,
+} from "~/core/messages";
+import { exportMayRecord, siteOfRequest } from "~/core/request-site";
 import { parseSearchParams, type SearchParamError, type SearchState } from "~/core/search-params";
 import { activityDetailsOf, recordActivityDetails } from "../activity/activity.server";
-import type { Auth } from "../auth/auth.server";
+import { type Auth, authSettingsOf } from "../auth/auth.server";
 import { lookUpSession, type SessionUser } from "../auth/session.server";
 import { getViewerAccess } from "../billing/viewer-access.server";
 import { type ExportOptions, streamCompaniesCsv } from "../companies/export.server";
@@ -57,12 +64,15 @@ export interface ExportKind<State> {
   refusal(access: ViewerAccess): string | null;
   /** The criteria of the request (its page ignored); values a page would drop are refused with `errors`. */
   readCriteria(request: Request): Promise<{ state: State; errors: SearchParamError[] }>;
-  /** Opens the file for `userId` (docs/product.md#export: the companies export records what it wrote for them). */
+  /**
+   * Opens the file for `viewer.userId` (docs/product.md#export: the companies export records what it wrote for them, when
+   * `viewer.records`: never for a download another site may have started, decision 019).
+   */
   open(
     database: Pick<Database, "db" | "kind">,
     state: State,
     options: ExportOptions,
-    userId: string,
+    viewer: { userId: string; records: boolean },
   ): Promise<CsvExport>;
   fileName(now: Date, state: State): string;
   /** The activity record of a finished export: { query, filters, totalResults } (docs/product.md#data). */
@@ -120,11 +130,11 @@ export const COMPANIES_EXPORT: ExportKind<CompanyExport> = {
       errors: [...format.errors, ...errors],
     };
   },
-  open: (database, { search, target, newOnly }, options, userId) =>
+  open: (database, { search, target, newOnly }, options, { userId, records }) =>
     streamCompaniesCsv(database, search, {
       ...options,
       ...(target ? { target } : {}),
-      exportedBy: { userId, newOnly },
+      exportedBy: { userId, newOnly, records },
     }),
   fileName: (now, { target }) => exportFileName(now, target?.id),
   activity: ({ search, target }, rows) => ({
@@ -286,6 +296,11 @@ async function exportResponse<State>(
   now: Date,
   kind: ExportKind<State>,
 ): Promise<Response> {
+  // Decision 019: a download another site started (a link, cookies being SameSite=Lax) is refused; one whose
+  // origin is unknown is served but changes nothing for the exporter (exportMayRecord).
+  const site = siteOfRequest(request, new URL(authSettingsOf(services.auth).config.APP_URL).origin);
+  if (site === "another-site") return jsonError(403, { error: EXPORT_CROSS_SITE });
+  const records = exportMayRecord(request.method, site);
   const admitted = await admitExportRequest(services, request, kind);
   if (!admitted.ok) return admitted.response;
   const { gate, criteria } = admitted;
@@ -310,10 +325,11 @@ async function exportResponse<State>(
       services.database,
       state,
       { today: now, signal: request.signal },
-      userId,
+      { userId, records },
     );
-    // docs/product.md#export-history: the history row is written as the file starts, not awaited (like the activity record).
-    const history = startExportHistory(db, userId, kind.history(state));
+    // docs/product.md#export-history: the history row is written as the file starts, not awaited (like the activity record). The
+    // activity log records every download; the history only those that may record (decision 019).
+    const history = records ? startExportHistory(db, userId, kind.history(state)) : Promise.resolve(null);
     // `done` settles once a complete file's companies are recorded as exported (a write on the pool too):
     // the export's slot is held until then.
     void exported.done.then((outcome) => {

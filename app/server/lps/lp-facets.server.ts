@@ -1,8 +1,11 @@
 import type { LpFilterPanelData } from "~/core/lp-card";
 import { lpFacetCounts } from "~/core/lp-index";
-import type { LpSearchState } from "~/core/lp-search-params";
+import { EMPTY_LP_SEARCH, type LpSearchState, parseLpSearchParams } from "~/core/lp-search-params";
 import type { Facet } from "~/core/search-facets";
+import type { SessionUser } from "../auth/session.server";
+import { getViewerAccess } from "../billing/viewer-access.server";
 import type { Db } from "../db/database.server";
+import { getSiteSettings } from "../settings/site-settings.server";
 import { lpIndexOf, lpTextNeedle } from "./lp-catalog.server";
 
 /**
@@ -23,4 +26,21 @@ export async function lpFilterPanelData(db: Db, state: LpSearchState): Promise<L
       sector: exact("sector"),
     },
   };
+}
+
+/**
+ * The filter panel's data for this viewer, with the access of /lps (decision 019): none (null, answered 404)
+ * while LP search is hidden from a viewer without LP access; without LP access, the counts of the whole
+ * LP database whatever the query asks, as /lps answers its sample. Counts under a text query would tell
+ * a visitor whether a named person is an LP contact.
+ */
+export async function lpFilterPanelFor(
+  db: Db,
+  user: Pick<SessionUser, "id" | "isAdmin"> | null,
+  searchParams: URLSearchParams,
+): Promise<LpFilterPanelData | null> {
+  const [access, settings] = await Promise.all([getViewerAccess(db, user), getSiteSettings(db)]);
+  if (settings.hideLpSearch && !access.hasLpAccess) return null;
+  const state = access.hasLpAccess ? parseLpSearchParams(searchParams).state : EMPTY_LP_SEARCH;
+  return lpFilterPanelData(db, state);
 }
