@@ -15,7 +15,7 @@ function refuse(status: number, error: string) {
 }
 
 /**
- * Issue 18: POST /api/converter/convert `{ uploadId, target, columns }` converts an upload for a target:
+ * docs/product.md#converter: POST /api/converter/convert `{ uploadId, target, columns }` converts an upload for a target:
  * 200 with JSON lines, progress then `{ outcome }` (the report, a 10-row preview and the converted file's id
  * for /api/converter/download/:id) or `{ error }`. The upload is deleted once converted. Refused with
  * `{ error }`: 400 (an unknown target, a bad mapping, a file with no email column for a tool that needs one),
