@@ -3,9 +3,11 @@ import { targetById } from "~/core/converter/targets";
 import { getDb } from "~/server/app-database.server";
 import { getCurrentUser } from "~/server/auth/session.server";
 import {
+  ConverterBusy,
   ConverterInputError,
   conversionProblem,
   convertUpload,
+  startConversion,
 } from "~/server/converter/convert-upload.server";
 import { ownedRecord } from "~/server/converter/converter-files.server";
 import { logger } from "~/server/logger.server";
@@ -23,7 +25,8 @@ function refuse(status: number, error: string) {
  * 200 with JSON lines, progress then `{ outcome }` (the report, a 10-row preview and the converted file's id
  * for /api/converter/download/:id) or `{ error }`. The
  * upload is deleted once converted. Refused with `{ error }`: 400 (an unknown target, a bad mapping, a file
- * with no email column for a tool that needs one), 401, 404 (no such upload of this user's).
+ * with no email column for a tool that needs one), 401, 404 (no such upload of this user's), 429 (the user's
+ * conversions already running, docs/decisions/018).
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
@@ -48,6 +51,13 @@ export async function action({ request }: Route.ActionArgs) {
   const problem = conversionProblem(target, mapping.columns);
   if (problem !== null) return refuse(400, problem);
   const db = await getDb();
+  let done: () => void;
+  try {
+    done = startConversion(user.id);
+  } catch (error) {
+    if (error instanceof ConverterBusy) return refuse(error.status, error.message);
+    throw error;
+  }
   // The answer is a stream of JSON lines: progress while the file converts ({"progress":0.42}), then the
   // outcome ({"outcome":…}) or what went wrong ({"error":…}), so a large file shows how far it is.
   const encoder = new TextEncoder();
@@ -72,6 +82,7 @@ export async function action({ request }: Route.ActionArgs) {
           error: error instanceof ConverterInputError ? error.message : "The conversion failed. Try again.",
         });
       } finally {
+        done();
         controller.close();
       }
     },
