@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { comparePath, comparisonSummary, pairSplits } from "./compare";
+import { comparePath, comparisonSummary, MAX_PAIR_PARAM_LENGTH, pairSplits } from "./compare";
+import { MAX_COMPANY_SLUG_LENGTH } from "./slug";
+
+/** Every split of `param` at "-vs-" whose two sides are slugs a company can have (the rule, spelled out). */
+function slowSplits(param: string): Array<[string, string]> {
+  const shape = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+  const fits = (slug: string) => slug.length <= MAX_COMPANY_SLUG_LENGTH && shape.test(slug);
+  const splits: Array<[string, string]> = [];
+  for (let at = 0; at < param.length; at++) {
+    if (!param.startsWith("-vs-", at)) continue;
+    const [a, b] = [param.slice(0, at), param.slice(at + 4)];
+    if (fits(a) && fits(b)) splits.push([a, b]);
+  }
+  return splits;
+}
 
 describe("compare URLs", () => {
   it("put the two slugs in alphabetical order", () => {
@@ -15,6 +29,39 @@ describe("compare URLs", () => {
     ]);
     expect(pairSplits("nothing-here")).toEqual([]);
     expect(pairSplits("-vs-b")).toEqual([]);
+  });
+
+  it("find two of the longest slugs a company can have", () => {
+    const a = `${"a".repeat(80)}-1234567890123456789`;
+    const b = `${"b".repeat(80)}-12`;
+    expect(a).toHaveLength(MAX_COMPANY_SLUG_LENGTH);
+    expect(pairSplits(`${a}-vs-${b}`)).toEqual([[a, b]]);
+    expect(pairSplits(`${a}-vs-${a}`)).toEqual([[a, a]]);
+    expect(`${a}-vs-${a}`).toHaveLength(MAX_PAIR_PARAM_LENGTH);
+  });
+
+  it("refuse a segment longer than two slugs, or holding what no slug holds, before splitting it", () => {
+    // 9 KB of "-vs-": every overlapping split used to be made, 2,000 strings of up to 9 KB sent to the database.
+    const hostile = `a${"-vs".repeat(3_000)}-b`;
+    expect(pairSplits(hostile)).toEqual([]);
+    expect(pairSplits(`${"a".repeat(MAX_PAIR_PARAM_LENGTH - 5)}-vs-bb`)).toEqual([]);
+    expect(pairSplits("Acme-vs-beta")).toEqual([]);
+    expect(pairSplits("acme-vs-beta%00")).toEqual([]);
+    expect(pairSplits("acme--vs-beta")).toEqual([]);
+  });
+
+  it("make at most a bounded number of splits, each of two bounded slugs, at the longest length accepted", () => {
+    // The worst a legal-looking segment can be: "-vs-" overlapping all along it.
+    for (let length = 6; length <= MAX_PAIR_PARAM_LENGTH + 3; length++) {
+      const param = `a${"-vs".repeat(length)}`.slice(0, length).replace(/-$/, "b");
+      const splits = pairSplits(param);
+      expect(splits).toEqual(slowSplits(param));
+      expect(splits.length).toBeLessThanOrEqual(Math.floor(MAX_COMPANY_SLUG_LENGTH / 3) + 1);
+      for (const [a, b] of splits) {
+        expect(a.length).toBeLessThanOrEqual(MAX_COMPANY_SLUG_LENGTH);
+        expect(b.length).toBeLessThanOrEqual(MAX_COMPANY_SLUG_LENGTH);
+      }
+    }
   });
 });
 

@@ -3,6 +3,8 @@
  * found (slugs contain hyphens, even "-vs-"), and the factual sentence that compares the two rounds.
  */
 
+import { hasSlugShape, isCompanySlugShape, MAX_COMPANY_SLUG_LENGTH } from "./slug";
+
 const SEPARATOR = "-vs-";
 
 /** The canonical path of a pair: slugs in alphabetical order. */
@@ -11,13 +13,25 @@ export function comparePath(a: string, b: string): string {
   return `/compare/${first}${SEPARATOR}${second}`;
 }
 
-/** Every way to read `param` as "{a}-vs-{b}" with two non-empty slugs, left split first. */
+/** The longest compare path segment that can name two companies: two of the longest slugs and "-vs-". */
+export const MAX_PAIR_PARAM_LENGTH = 2 * MAX_COMPANY_SLUG_LENGTH + SEPARATOR.length;
+
+/**
+ * Every way to read `param` as "{a}-vs-{b}" where both could be company slugs (their shape and length),
+ * left split first. A segment longer than MAX_PAIR_PARAM_LENGTH, or with a character no slug holds, has
+ * none: it is refused before any split is made. So at most MAX_COMPANY_SLUG_LENGTH / 4 + 1 splits come
+ * back, each of two bounded slugs, whatever was sent (docs/decisions/018).
+ */
 export function pairSplits(param: string): Array<[string, string]> {
   const splits: Array<[string, string]> = [];
-  for (let at = param.indexOf(SEPARATOR); at !== -1; at = param.indexOf(SEPARATOR, at + 1)) {
+  if (param.length > MAX_PAIR_PARAM_LENGTH || !hasSlugShape(param)) return splits;
+  // The first slug ends where the second can still fit: no split is cut where either side is too long.
+  const firstFrom = Math.max(1, param.length - SEPARATOR.length - MAX_COMPANY_SLUG_LENGTH);
+  for (let at = param.indexOf(SEPARATOR, firstFrom); at !== -1; at = param.indexOf(SEPARATOR, at + 1)) {
+    if (at > MAX_COMPANY_SLUG_LENGTH) break;
     const a = param.slice(0, at);
     const b = param.slice(at + SEPARATOR.length);
-    if (a && b) splits.push([a, b]);
+    if (isCompanySlugShape(a) && isCompanySlugShape(b)) splits.push([a, b]);
   }
   return splits;
 }

@@ -265,3 +265,19 @@ export const INBOX_ERRORS = {
   unknownMessage: "That message no longer exists.",
   badRequest: "That request could not be understood. Reload the page and try again.",
 } as const;
+
+/**
+ * The converter's refusals of more than one person's share (docs/decisions/018): each says what to do.
+ * `rowTooLong` names the record (the header is row 1).
+ */
+export const CONVERTER_LIMIT_ERRORS = {
+  tooManyHeld: (held: number) =>
+    `You have ${held} files waiting in the converter (uploads not converted, or conversions not downloaded). Convert or download them, or wait an hour for them to expire, then upload again.`,
+  tooManyRunning: (running: number) =>
+    `You already have ${running} uploads or conversions running. Wait for one to finish, then try again.`,
+  rowTooLong: (row: number) =>
+    `Row ${row.toLocaleString("en-US")} of this file is over 1 MB long (a quote left open?), so the file cannot be converted. Fix that row and upload the file again.`,
+} as const;
+
+/** The Stripe webhook's refusal of a body no Stripe event comes near (docs/decisions/018). */
+export const STRIPE_WEBHOOK_TOO_LARGE = "A Stripe event is never this large: the body is over 1 MB.";

@@ -7,6 +7,7 @@ import {
   mediaTypeOf,
   readForm,
   readJsonObject,
+  readTextCapped,
 } from "./read-body.server";
 
 function post(body: BodyInit | null, contentType: string | null): Request {
@@ -228,5 +229,56 @@ describe("isJsonType", () => {
     expect(isJsonType("text/json")).toBe(false);
     expect(isJsonType("application/x-www-form-urlencoded")).toBe(false);
     expect(isJsonType(null)).toBe(false);
+  });
+});
+
+describe("readTextCapped (docs/decisions/018)", () => {
+  const read = (request: Request) => readTextCapped(request, 1024, "too big for this");
+
+  it("reads a body up to its cap exactly as sent", async () => {
+    const text = `{"id":"evt_1","note":"caf\u00e9 ${"x".repeat(1000)}"}`.slice(0, 1000);
+    expect(await read(post(text, "application/json"))).toBe(text);
+  });
+
+  it("refuses a larger body with 413 and its message from the declared length, reading none of it", async () => {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(512));
+      },
+    });
+    const request = new Request("http://localhost/api/webhooks/stripe", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(100 * 1024 * 1024) },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(await refusalOf(request, read)).toEqual({ status: 413, body: { error: "too big for this" } });
+    // The stream's first pull happens when it is made; nothing was read after it.
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
+
+  it("refuses a streamed body without a length once past the cap, never holding more than the cap", async () => {
+    let sent = 0;
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request("http://localhost/api/webhooks/stripe", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect((await refusalOf(request, read))?.status).toBe(413);
+    expect(cancelled).toBe(true);
+    expect(sent).toBeLessThan(DRAIN_LIMIT_BYTES + 1024 * 1024);
   });
 });

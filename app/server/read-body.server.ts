@@ -40,10 +40,12 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, readSoFar:
   await reader.cancel();
 }
 
-async function readCapped(request: Request): Promise<Buffer<ArrayBuffer>> {
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) {
-    refuse(413, REQUEST_BODY_ERRORS.tooLarge);
-  }
+async function readCapped(
+  request: Request,
+  maxBytes: number = MAX_BODY_BYTES,
+  tooLarge: string = REQUEST_BODY_ERRORS.tooLarge,
+): Promise<Buffer<ArrayBuffer>> {
+  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) refuse(413, tooLarge);
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -52,9 +54,9 @@ async function readCapped(request: Request): Promise<Buffer<ArrayBuffer>> {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
+      if (size > maxBytes) {
         await drain(reader, size);
-        refuse(413, REQUEST_BODY_ERRORS.tooLarge);
+        refuse(413, tooLarge);
       }
       chunks.push(value);
     }
@@ -114,6 +116,15 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
   if (typeof body !== "object" || body === null || Array.isArray(body))
     refuse(400, REQUEST_BODY_ERRORS.jsonObject);
   return body as Record<string, unknown>;
+}
+
+/**
+ * A body read whole as UTF-8 text, at most `maxBytes` (docs/decisions/018): refused with 413 and `tooLarge`
+ * as soon as it is seen to be larger (its declared length, or while reading), never held whole. For an
+ * endpoint that must see the exact bytes (a signed webhook) and takes bodies larger than a form's.
+ */
+export async function readTextCapped(request: Request, maxBytes: number, tooLarge: string): Promise<string> {
+  return new TextDecoder().decode(await readCapped(request, maxBytes, tooLarge));
 }
 
 /** Whether a Content-Type is JSON: application/json, or a structured `+json` type. */

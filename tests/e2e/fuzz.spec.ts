@@ -489,6 +489,19 @@ test("fuzz GET and POST /alerts/unsubscribe/:token (signed out)", async () => {
   await fuzz({ name: "GET/POST /alerts/unsubscribe/:token", server: () => demo, request });
 });
 
+// docs/decisions/018: the compare and company pages read their path segment as slugs; overlapping "-vs-"
+// (every split of which once went to the database), and any other segment, stay a quick 404 or a page.
+const vsSegment = fc
+  .tuple(fc.constantFrom("a", "acme", ""), fc.integer({ min: 0, max: 5_000 }), fc.constantFrom("b", "-b", ""))
+  .map(([first, repeats, last]) => `${first}${"-vs".repeat(repeats)}${last}`);
+
+test("fuzz GET /compare/:slug and /company/:slug (signed out)", async () => {
+  const request = fc
+    .tuple(fc.oneof(vsSegment, pathSegment), fc.constantFrom("/compare/", "/company/"))
+    .map(([segment, prefix]): FuzzRequest => ({ method: "GET", path: `${prefix}${segment}` }));
+  await fuzz({ name: "GET /compare/:slug, /company/:slug", server: () => demo, request });
+});
+
 // ------------------------------------------------------------------------------------------------
 // Pages with query parameters
 

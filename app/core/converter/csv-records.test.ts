@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { CsvRecordReader } from "./csv-records";
+import { CsvRecordReader, CsvRecordTooLong, MAX_RECORD_CHARS } from "./csv-records";
 
 function readAll(text: string, chunks: number[], delimiter: "," | ";" = ","): string[][] {
   const reader = new CsvRecordReader(delimiter);
@@ -70,5 +70,64 @@ describe("the converter's CSV reader (issue 18)", () => {
         ]),
       ]),
     );
+  });
+
+  it("examines each character a bounded number of times while a record stays open across chunks", () => {
+    // A field that never ends, just under the record limit, in the 64 KB chunks a file stream gives: the
+    // reader used to copy and rescan the open record at every chunk (work growing with the square).
+    const length = MAX_RECORD_CHARS - 10;
+    for (const open of [
+      `a,b\n"${"x".repeat(length)}`,
+      `a,b\n${"x".repeat(length)}`,
+      `"${'""'.repeat(length / 2)}`,
+    ]) {
+      for (const chunkSize of [1, 7, 65_536]) {
+        if (chunkSize === 1 && open.length > 100_000) continue;
+        const reader = new CsvRecordReader();
+        let pushed = 0;
+        for (let at = 0; at < open.length; at += chunkSize) {
+          const chunk = open.slice(at, at + chunkSize);
+          reader.push(chunk);
+          pushed += chunk.length;
+        }
+        reader.end();
+        expect(reader.scanned, `${open.slice(0, 8)} in chunks of ${chunkSize}`).toBeLessThanOrEqual(
+          4 * pushed,
+        );
+      }
+    }
+    const small = `a,b\n"${"x".repeat(50_000)}`;
+    const reader = new CsvRecordReader();
+    for (const char of small) reader.push(char);
+    expect(reader.scanned).toBeLessThanOrEqual(4 * small.length);
+  });
+
+  it("reads a record of the longest length accepted, and refuses a longer one by its number", () => {
+    const longest = `h\n"${"x".repeat(MAX_RECORD_CHARS - 3)}"\n`;
+    expect(readAll(longest, [65_536, 65_536])[1]?.[0]).toHaveLength(MAX_RECORD_CHARS - 3);
+    for (const runaway of [
+      `h\n"${"x".repeat(MAX_RECORD_CHARS)}`,
+      `h\nok\n${"x".repeat(MAX_RECORD_CHARS + 1)}\nnext`,
+      `h\n"a""${",".repeat(MAX_RECORD_CHARS)}"\n`,
+    ]) {
+      for (const chunks of [[], [65_536, 65_536, 65_536]]) {
+        let error: unknown = null;
+        try {
+          readAll(runaway, chunks);
+        } catch (thrown) {
+          error = thrown;
+        }
+        expect(error).toBeInstanceOf(CsvRecordTooLong);
+        expect((error as CsvRecordTooLong).record).toBe(runaway.includes("ok") ? 3 : 2);
+      }
+    }
+  });
+
+  it("joins a CRLF cut between two chunks, and a quote doubled across the cut", () => {
+    const reader = new CsvRecordReader();
+    expect(reader.push("a,b\r")).toEqual([["a", "b"]]);
+    expect(reader.push('\n"x"')).toEqual([]);
+    expect(reader.push('"y",z\n')).toEqual([['x"y', "z"]]);
+    expect(reader.end()).toEqual([]);
   });
 });

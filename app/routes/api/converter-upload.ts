@@ -1,5 +1,6 @@
 import { getCurrentUser } from "~/server/auth/session.server";
 import {
+  ConverterBusy,
   ConverterInputError,
   receiveConverterUpload,
   UploadRefused,
@@ -19,7 +20,8 @@ export function loader() {
 /**
  * docs/product.md#converter: POST /api/converter/upload?name=<file.csv>, the body the file itself (as the admin imports take
  * it). Any signed-in user may convert a file (401 otherwise). 201 with the file's columns, the lead field each
- * was recognised as, its encoding and separator; refused with `{ error }`: 400, 405, 413, 415.
+ * was recognised as, its encoding and separator; refused with `{ error }`: 400, 405, 413, 415, and 429 when
+ * the user holds or runs their share of the converter already (docs/decisions/018).
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
@@ -36,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
     const analysis = await receiveConverterUpload(request, user.id);
     return Response.json(analysis, { status: 201, headers: NO_STORE });
   } catch (error) {
-    if (error instanceof UploadRefused) {
+    if (error instanceof UploadRefused || error instanceof ConverterBusy) {
       return Response.json({ error: error.message }, { status: error.status, headers: NO_STORE });
     }
     if (error instanceof ConverterInputError) {

@@ -1,12 +1,14 @@
+import { STRIPE_WEBHOOK_TOO_LARGE } from "~/core/messages";
 import { getDb } from "~/server/app-database.server";
 import { getStripe } from "~/server/billing/stripe-client.server";
 import { priceToPlanFromConfig } from "~/server/billing/stripe-mapping";
-import { handleStripeWebhook } from "~/server/billing/stripe-webhooks.server";
+import { handleStripeWebhook, STRIPE_WEBHOOK_MAX_BYTES } from "~/server/billing/stripe-webhooks.server";
 import { databaseUnavailableResponse } from "~/server/database-unavailable.server";
 import type { Db } from "~/server/db/database.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { getMailer, type Mailer } from "~/server/mail/mailer.server";
+import { readTextCapped } from "~/server/read-body.server";
 import type { Route } from "./+types/stripe-webhook";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -31,8 +33,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!stripe || !config.STRIPE_WEBHOOK_SECRET) {
     return Response.json({ error: "Not found" }, { status: 404, headers: NO_STORE });
   }
-  // The signature covers the exact bytes Stripe sent: the body is read as text, never parsed first.
-  const rawBody = await request.text();
+  // The signature covers the exact bytes Stripe sent: the body is read as text, never parsed first. At most
+  // STRIPE_WEBHOOK_MAX_BYTES of it: a larger body is refused (413) before it is held (docs/decisions/018).
+  const rawBody = await readTextCapped(request, STRIPE_WEBHOOK_MAX_BYTES, STRIPE_WEBHOOK_TOO_LARGE);
   let db: Db;
   let mailer: Mailer;
   try {

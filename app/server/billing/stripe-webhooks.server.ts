@@ -25,6 +25,12 @@ import {
 import { type SubscriptionSnapshot, snapshotFromRow } from "./subscription-snapshot";
 import { applySubscriptionSnapshot, rememberStripeCustomer, userIdForCustomer } from "./subscriptions.server";
 
+/**
+ * The largest webhook body the endpoint reads (docs/decisions/018): Stripe's events are a few kB, an
+ * invoice with its lines some tens of kB; a larger body is refused with 413 before it is held.
+ */
+export const STRIPE_WEBHOOK_MAX_BYTES = 1024 * 1024;
+
 export interface StripeWebhookDeps {
   db: Db;
   stripe: Stripe;

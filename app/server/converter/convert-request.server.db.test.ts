@@ -7,6 +7,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_RUNNING_PER_USER } from "~/core/converter/limits";
+import { CONVERTER_LIMIT_ERRORS } from "~/core/messages";
 import { signedUpCookie, TEST_APP_URL, testAccountServices, testAuthConfig } from "~tests/fixtures/accounts";
 import { crunchbaseRecord, toCrunchbaseCsv } from "~tests/fixtures/crunchbase-csv";
 import { setUpTestDatabase } from "~tests/fixtures/database";
@@ -14,7 +16,7 @@ import type { AccountServices } from "../auth/account.server";
 import { lookUpSession } from "../auth/session.server";
 import { requestDoNotSell } from "../suppression/do-not-sell.server";
 import { handleConvertRequest } from "./convert-request.server";
-import { receiveConverterUpload } from "./convert-upload.server";
+import { receiveConverterUpload, startConversion } from "./convert-upload.server";
 
 const database = setUpTestDatabase();
 let dir: string;
@@ -37,8 +39,11 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Signs `email` up, uploads FILE as them, and converts it for Instantly: the answer's last line. */
-async function convertAs(email: string): Promise<Record<string, unknown>> {
+/**
+ * Signs `email` up, uploads FILE as them, and converts it for Instantly: the answer's last line. With
+ * `running`, that many conversions of theirs are counted as running first, and the refusal is returned.
+ */
+async function convertAs(email: string, running = 0): Promise<Record<string, unknown>> {
   const cookie = await signedUpCookie(accounts, email, "violet-harbor-71", "10.0.19.2");
   const { user } = await lookUpSession(accounts.auth, new Request(TEST_APP_URL, { headers: { cookie } }));
   if (!user) throw new Error("not signed in");
@@ -48,6 +53,7 @@ async function convertAs(email: string): Promise<Record<string, unknown>> {
     body: FILE,
   });
   const analysis = await receiveConverterUpload(upload, user.id, dir);
+  const held = Array.from({ length: running }, () => startConversion(user.id));
   const response = await handleConvertRequest(
     accounts,
     new Request(`${TEST_APP_URL}/api/converter/convert`, {
@@ -57,6 +63,8 @@ async function convertAs(email: string): Promise<Record<string, unknown>> {
     }),
     dir,
   );
+  for (const done of held) done();
+  if (running > 0) return { status: response.status, ...((await response.json()) as object) };
   expect(response.status).toBe(200);
   const lines = (await response.text()).trim().split("\n");
   return JSON.parse(lines.at(-1) ?? "{}") as Record<string, unknown>;
@@ -77,6 +85,13 @@ describe("the conversion report", () => {
     const outcome = answer.outcome as { report: Record<string, unknown> };
     expect(outcome.report).toMatchObject({ rowsRead: 4, written: 2, duplicateEmails: 1, suppressed: 1 });
     expect(outcome.report).not.toHaveProperty("leftOut");
+  });
+
+  it("refuses a conversion with 429 and a message while the user runs their share already", async () => {
+    expect(await convertAs("busy@example.com", MAX_RUNNING_PER_USER)).toEqual({
+      status: 429,
+      error: CONVERTER_LIMIT_ERRORS.tooManyRunning(MAX_RUNNING_PER_USER),
+    });
   });
 
   it("still refuses a visitor with 401", async () => {

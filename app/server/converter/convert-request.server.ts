@@ -5,7 +5,13 @@ import type { AccountServices } from "../auth/account.server";
 import { lookUpSession } from "../auth/session.server";
 import { logger } from "../logger.server";
 import { readJsonObject } from "../read-body.server";
-import { ConverterInputError, conversionProblem, convertUpload } from "./convert-upload.server";
+import {
+  ConverterBusy,
+  ConverterInputError,
+  conversionProblem,
+  convertUpload,
+  startConversion,
+} from "./convert-upload.server";
 import { converterDir, ownedRecord } from "./converter-files.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -19,7 +25,8 @@ function refuse(status: number, error: string) {
  * 200 with JSON lines, progress then `{ outcome }` (the report, a 10-row preview and the converted file's id
  * for /api/converter/download/:id) or `{ error }`. The upload is deleted once converted. Refused with
  * `{ error }`: 400 (an unknown target, a bad mapping, a file with no email column for a tool that needs one),
- * 401, 404 (no such upload of this user's). The report names do-not-sell rows to admins only (decision 019).
+ * 401, 404 (no such upload of this user's), 429 (the user's conversions already running, decision 018). The
+ * report names do-not-sell rows to admins only (decision 019).
  */
 export async function handleConvertRequest(
   { db, auth }: AccountServices,
@@ -47,6 +54,13 @@ export async function handleConvertRequest(
   if (!mapping.ok) return refuse(400, mapping.message);
   const problem = conversionProblem(target, mapping.columns);
   if (problem !== null) return refuse(400, problem);
+  let done: () => void;
+  try {
+    done = startConversion(user.id);
+  } catch (error) {
+    if (error instanceof ConverterBusy) return refuse(error.status, error.message);
+    throw error;
+  }
   // The answer is a stream of JSON lines: progress while the file converts ({"progress":0.42}), then the
   // outcome ({"outcome":…}) or what went wrong ({"error":…}), so a large file shows how far it is.
   const encoder = new TextEncoder();
@@ -65,6 +79,7 @@ export async function handleConvertRequest(
           error: error instanceof ConverterInputError ? error.message : "The conversion failed. Try again.",
         });
       } finally {
+        done();
         controller.close();
       }
     },

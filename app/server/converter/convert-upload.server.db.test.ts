@@ -3,17 +3,21 @@ import os from "node:os";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_HELD_FILES_PER_USER, MAX_RUNNING_PER_USER } from "~/core/converter/limits";
 import { type Target, targetById } from "~/core/converter/targets";
+import { CONVERTER_LIMIT_ERRORS } from "~/core/messages";
 import { crunchbaseRecord, toCrunchbaseCsv } from "~tests/fixtures/crunchbase-csv";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { requestDoNotSell } from "../suppression/do-not-sell.server";
 import {
+  ConverterBusy,
   ConverterInputError,
   convertUpload,
   receiveConverterUpload,
+  startConversion,
   UploadRefused,
 } from "./convert-upload.server";
-import { dataPath, ownedRecord } from "./converter-files.server";
+import { dataPath, ownedRecord, runningCount } from "./converter-files.server";
 
 const database = setUpTestDatabase();
 const USER = "user-converter";
@@ -185,5 +189,70 @@ describe("converting an upload (issue 18)", () => {
       convertUpload(database.db, USER, upload, target("instantly"), noEmail.columns, dir),
     ).rejects.toBeInstanceOf(ConverterInputError);
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("refuses a file whose row never ends with a message naming the row, keeping nothing", async () => {
+    // A quote opened in row 3 and never closed: 3 MB of one field, over the 1 MB a row may hold.
+    const csv = `Company,Email\nAcme,ada@acme.example\n"Runaway,${"x".repeat(3 * 1024 * 1024)}\n`;
+    const analysis = await receiveConverterUpload(uploadRequest(csv), USER, dir);
+    const upload = await ownedRecord(analysis.uploadId, USER, ["upload"], dir);
+    if (!upload) throw new Error("upload not recorded");
+    await expect(
+      convertUpload(database.db, USER, upload, target("instantly"), analysis.columns, dir),
+    ).rejects.toMatchObject({
+      name: "ConverterInputError",
+      message: CONVERTER_LIMIT_ERRORS.rowTooLong(3),
+    });
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("refuses a person's upload past the files they hold with a 429 and a message; others may upload", async () => {
+    const csv = toCrunchbaseCsv(ROWS);
+    for (let held = 0; held < MAX_HELD_FILES_PER_USER; held++) {
+      await receiveConverterUpload(uploadRequest(csv), USER, dir);
+    }
+    const refused = receiveConverterUpload(uploadRequest(csv), USER, dir);
+    await expect(refused).rejects.toBeInstanceOf(ConverterBusy);
+    await expect(receiveConverterUpload(uploadRequest(csv), USER, dir)).rejects.toMatchObject({
+      status: 429,
+      message: CONVERTER_LIMIT_ERRORS.tooManyHeld(MAX_HELD_FILES_PER_USER),
+    });
+    // Nothing of the refused uploads was kept: five uploads, each a file and its record.
+    expect(await readdir(dir)).toHaveLength(2 * MAX_HELD_FILES_PER_USER);
+    await receiveConverterUpload(uploadRequest(csv), "another-user", dir);
+    expect(runningCount(USER)).toBe(0);
+  });
+
+  it("refuses a person's upload or conversion past the ones they have running with a 429", async () => {
+    // Two uploads whose bodies have not finished arriving.
+    const finishers: Array<() => void> = [];
+    const slowBody = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("Company,Email\n"));
+          finishers.push(() => {
+            controller.enqueue(new TextEncoder().encode("Acme,ada@acme.example\n"));
+            controller.close();
+          });
+        },
+      });
+    const slow = Array.from({ length: MAX_RUNNING_PER_USER }, () =>
+      receiveConverterUpload(uploadRequest(slowBody()), USER, dir),
+    );
+    await expect.poll(() => finishers.length).toBe(MAX_RUNNING_PER_USER);
+    expect(runningCount(USER)).toBe(MAX_RUNNING_PER_USER);
+    const message = CONVERTER_LIMIT_ERRORS.tooManyRunning(MAX_RUNNING_PER_USER);
+    await expect(
+      receiveConverterUpload(uploadRequest(toCrunchbaseCsv(ROWS)), USER, dir),
+    ).rejects.toMatchObject({ status: 429, message });
+    expect(() => startConversion(USER)).toThrow(message);
+    for (const finish of finishers) finish();
+    await Promise.all(slow);
+    expect(runningCount(USER)).toBe(0);
+    const done = startConversion(USER);
+    expect(runningCount(USER)).toBe(1);
+    done();
+    done();
+    expect(runningCount(USER)).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { type Readable, Transform, type TransformCallback } from "node:stream";
 import { crc32 } from "node:zlib";
 import { convertRow, emailKey, prepareTarget } from "~/core/converter/convert";
-import { CsvRecordReader } from "~/core/converter/csv-records";
+import { CsvRecordReader, CsvRecordTooLong } from "~/core/converter/csv-records";
 import {
   type ColumnMapping,
   type FileColumn,
@@ -14,22 +14,28 @@ import {
   mapHeaders,
 } from "~/core/converter/header-synonyms";
 import { LEAD_FIELD_LABELS, type LeadField } from "~/core/converter/lead";
+import { conversionLimitProblem, uploadLimitProblem } from "~/core/converter/limits";
 import type { Target } from "~/core/converter/targets";
 import { csvRow, neutralizeFormula } from "~/core/csv";
+import { CONVERTER_LIMIT_ERRORS } from "~/core/messages";
 import { fileHeadProblem } from "../companies/import/file-head.server";
 import { ImportFileError } from "../companies/import/import-errors";
 import type { Db } from "../db/database.server";
 import { writeStoredZip, type ZipEntry } from "../http/zip-store.server";
 import { readCsvRows } from "../imports/csv-rows.server";
 import { receiveUpload, UploadRefused } from "../imports/import-upload.server";
+import { DRAIN_LIMIT_BYTES } from "../read-body.server";
 import { suppressedHashesAmong, suppressionHash } from "../suppression/email-hash.server";
 import {
   type ConverterFileRecord,
   converterDir,
   dataPath,
   deleteConverterFile,
+  heldFileCount,
   newFileId,
+  runningCount,
   saveRecord,
+  startRunning,
   tidyConverterFiles,
 } from "./converter-files.server";
 
@@ -56,6 +62,22 @@ export class ConverterInputError extends Error {
   override name = "ConverterInputError";
 }
 
+/** More than a person's share of the converter at once (docs/decisions/018): answered 429 with this message. */
+export class ConverterBusy extends Error {
+  override name = "ConverterBusy";
+  readonly status = 429;
+}
+
+/**
+ * Counts a conversion of this user's as running, or throws ConverterBusy when they have the most running
+ * already; the returned function ends it.
+ */
+export function startConversion(userId: string): () => void {
+  const problem = conversionLimitProblem(runningCount(userId));
+  if (problem !== null) throw new ConverterBusy(problem);
+  return startRunning(userId);
+}
+
 /**
  * Issue 18: receives a file to convert (the body is the file, as the admin imports' upload: streamed to disk,
  * at most CONVERTER_MAX_BYTES, refused with a message when its start is not CSV text), finds its encoding and
@@ -66,8 +88,44 @@ export async function receiveConverterUpload(
   userId: string,
   dir: string = converterDir(),
 ): Promise<UploadAnalysis> {
-  // Each upload first clears what earlier ones left (never converted or never downloaded, over an hour old).
-  await tidyConverterFiles(dir);
+  // Counted as running before anything is awaited: two uploads at once cannot both pass the check.
+  const running = runningCount(userId);
+  const done = startRunning(userId);
+  try {
+    // Each upload first clears what earlier ones left (never converted or never downloaded, over an hour old).
+    await tidyConverterFiles(dir);
+    const problem = uploadLimitProblem(await heldFileCount(userId, dir), running);
+    if (problem !== null) {
+      await discardBody(request);
+      throw new ConverterBusy(problem);
+    }
+    return await receiveAndAnalyse(request, userId, dir);
+  } finally {
+    done();
+  }
+}
+
+/**
+ * Reads a refused upload's body without keeping it, up to DRAIN_LIMIT_BYTES (then cancels it): answering
+ * while the browser is still sending resets the connection, and the person would see no message.
+ */
+async function discardBody(request: Request): Promise<void> {
+  if (!request.body) return;
+  const reader = request.body.getReader();
+  let size = 0;
+  try {
+    while (size <= DRAIN_LIMIT_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The sender went away: nothing to answer.
+  }
+}
+
+async function receiveAndAnalyse(request: Request, userId: string, dir: string): Promise<UploadAnalysis> {
   const stored = await receiveUpload(request, {
     dir,
     maxBytes: CONVERTER_MAX_BYTES,
@@ -381,6 +439,9 @@ export async function convertUpload(
   } catch (error) {
     await rm(dataPath(fileId, dir), { force: true });
     if (error instanceof ImportFileError) throw new ConverterInputError(error.message);
+    if (error instanceof CsvRecordTooLong) {
+      throw new ConverterInputError(CONVERTER_LIMIT_ERRORS.rowTooLong(error.record));
+    }
     throw error;
   } finally {
     for (const part of parts) {

@@ -140,3 +140,51 @@ export async function tidyConverterFiles(dir = converterDir(), now = Date.now())
   }
   return removed;
 }
+
+/**
+ * How many files this user has waiting (uploads not converted, results not downloaded, not expired): one
+ * read of the directory and of each record in it, a directory that the per-user cap keeps small
+ * (docs/decisions/018).
+ */
+export async function heldFileCount(userId: string, dir = converterDir(), now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  let held = 0;
+  for (const name of names) {
+    if (!name.endsWith(".json")) continue;
+    const record = await ownedRecord(
+      name.slice(0, -".json".length),
+      userId,
+      ["upload", "csv", "zip"],
+      dir,
+      now,
+    );
+    if (record) held += 1;
+  }
+  return held;
+}
+
+/** Uploads and conversions running in this process, per user. */
+const running = new Map<string, number>();
+
+/** How many uploads and conversions this user has running in this process. */
+export function runningCount(userId: string): number {
+  return running.get(userId) ?? 0;
+}
+
+/** Counts one more running upload or conversion of this user; the returned function ends it (once). */
+export function startRunning(userId: string): () => void {
+  running.set(userId, runningCount(userId) + 1);
+  let isDone = false;
+  return () => {
+    if (isDone) return;
+    isDone = true;
+    const left = runningCount(userId) - 1;
+    if (left > 0) running.set(userId, left);
+    else running.delete(userId);
+  };
+}

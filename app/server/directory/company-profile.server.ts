@@ -4,6 +4,7 @@ import { type CompanyProfile, foundersOf, type ProfileLink } from "~/core/compan
 import { comparePath } from "~/core/compare";
 import { citySlug, directoryPaths, industrySlug } from "~/core/directory";
 import { maskEmail } from "~/core/mask";
+import { isCompanySlugShape } from "~/core/slug";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { CHOSEN_PAIRS_PER_COMPANY, similarCompanyIds } from "../similarity/similar-companies.server";
@@ -138,6 +139,9 @@ export async function getCompanyProfile(
   canSeeEmails: boolean,
   options: { withRelated?: boolean } = {},
 ): Promise<CompanyProfile | null> {
+  // A path segment no slug can be (too long, or a character no slug holds) names no company: no query
+  // (docs/decisions/018).
+  if (!isCompanySlugShape(slug)) return null;
   const [row] = await queryRows<ProfileRow>(
     db,
     sql`select c.id, c.slug, c.organization_name, c.description, c.full_description, c.industries,

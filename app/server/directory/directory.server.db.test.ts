@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { EMPTY_SEARCH } from "~/core/search-params";
+import { MAX_COMPANY_SLUG_LENGTH } from "~/core/slug";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { company } from "~tests/fixtures/factories";
 import { countMatches } from "../companies/search.server";
@@ -208,6 +209,22 @@ describe("getCompanyProfile", () => {
     expect(full?.founders[0]).toMatchObject({ email: "ada@acme.example", isEmailMasked: false });
     expect(full?.cityLink).toEqual({ name: "Austin", path: "/directory/cities/austin-united-states" });
     expect(full?.industries).toEqual([{ name: "Robotics", path: "/directory/industries/robotics" }]);
+  });
+
+  it("answers a path no slug can be without asking the database (docs/decisions/018)", async () => {
+    // Stored by hand, longer than any slug the app makes: a lookup would find it; the bound refuses first.
+    const tooLong = "a".repeat(MAX_COMPANY_SLUG_LENGTH + 1);
+    await database.db
+      .insert(companies)
+      .values([
+        company("Long", { slug: tooLong }),
+        company("Odd", { slug: "Odd_Slug" }),
+        company("Longest", { slug: "b".repeat(MAX_COMPANY_SLUG_LENGTH) }),
+      ]);
+    expect(await getCompanyProfile(database.db, tooLong, true)).toBeNull();
+    expect(await getCompanyProfile(database.db, "Odd_Slug", true)).toBeNull();
+    expect(await getCompanyProfile(database.db, `x${"-vs".repeat(5_000)}`, true)).toBeNull();
+    expect(await getCompanyProfile(database.db, "b".repeat(MAX_COMPANY_SLUG_LENGTH), true)).not.toBeNull();
   });
 
   it("has no page for an unknown slug or a suppressed company", async () => {

@@ -15,6 +15,7 @@ import {
   compareSitemapChunks,
   compareSitemapStream,
   directorySitemap,
+  invalidateSitemapIndex,
   sitemapIndex,
   staticSitemap,
 } from "./sitemaps.server";
@@ -25,6 +26,7 @@ const SECRET = "sitemap-test-secret-0123456789abcdef";
 
 beforeEach(() => {
   invalidateDirectoryCatalog();
+  invalidateSitemapIndex();
 });
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? "");
@@ -178,5 +180,32 @@ describe("compare sitemaps", () => {
         expect(urls).toContain(`${ORIGIN}${comparePath(row.slug, slugOf.get(id) ?? "")}`);
       }
     }
+  });
+});
+
+describe("the sitemap index (docs/decisions/018)", () => {
+  it("is built once per data version and similarity generation, not per request", async () => {
+    await seedTen();
+    await refreshSimilarities(database.db);
+    const first = await sitemapIndex(database.db, ORIGIN);
+    expect(locs(first)).toContain(`${ORIGIN}/sitemaps/compare-1.xml`);
+    // A pair row no refresh made current: the aggregation would list its block; the cached index does not,
+    // because neither version moved (the request did not group the tables again).
+    const [state] = await queryRows<{ generation: number }>(
+      database.db,
+      sql`select generation from similarity_state where id = 1`,
+    );
+    await database.db.execute(
+      sql`insert into company_pairs (generation, block, a_id, b_id, path)
+          values (${state?.generation ?? 0}, 77, 1, 2, '/compare/x-vs-y')`,
+    );
+    expect(await sitemapIndex(database.db, ORIGIN)).toBe(first);
+    // A new refresh time is a new version: the index is built again and shows the block.
+    await database.db.execute(sql`update similarity_state set refreshed_at = now() + interval '1 second'`);
+    const rebuilt = await sitemapIndex(database.db, ORIGIN);
+    expect(locs(rebuilt)).toContain(`${ORIGIN}/sitemaps/compare-77.xml`);
+    // A write to companies is a new data version: a new block of ids appears at once.
+    await database.db.insert(companies).values(company("Far", { slug: "far", id: 90_001 }));
+    expect(locs(await sitemapIndex(database.db, ORIGIN))).toContain(`${ORIGIN}/sitemaps/companies-3.xml`);
   });
 });

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { COMPETITORS } from "~/core/competitors";
 import { directoryPaths, isIndexableList } from "~/core/directory";
+import { cachedLru } from "../cache.server";
+import { readDataVersion } from "../companies/data-version.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { getDirectoryCatalog } from "../directory/directory-catalog.server";
@@ -66,8 +68,42 @@ export async function companySitemapChunks(
   }));
 }
 
+/**
+ * What the sitemap index is built from, as a version: the companies' data version (any write to companies
+ * or suppressed_companies in any process) and the current similarity generation with its refresh time
+ * (company_pairs is written only as a new generation, made current last). Two one-row reads.
+ */
+async function sitemapIndexVersion(db: Db): Promise<string> {
+  const [dataVersion, [state]] = await Promise.all([
+    readDataVersion(db),
+    queryRows<{ generation: number; refreshed_at: string | Date }>(
+      db,
+      sql`select generation, refreshed_at from similarity_state where id = 1`,
+    ),
+  ]);
+  const similarity = state ? `${state.generation}@${new Date(state.refreshed_at).toISOString()}` : "none";
+  return `${dataVersion}/${similarity}`;
+}
+
+// docs/decisions/018: the index groups the whole companies table and the pairs; it is built once per
+// version and served from memory to every request until the data changes (the hour bounds an idle
+// process's copy). Anyone may ask for it, as often as they like.
+const indexCache = cachedLru<Db, string>({ ttlMs: 60 * 60_000, maxEntries: 4 });
+
+/** Drops this process's sitemap index (tests; other processes follow the versions). */
+export function invalidateSitemapIndex(): void {
+  indexCache.invalidate();
+}
+
 /** The sitemap index: static, directory, then one sitemap per non-empty block of company ids. */
 export async function sitemapIndex(db: Db, origin: string, chunkSize = SITEMAP_CHUNK_SIZE): Promise<string> {
+  const version = await sitemapIndexVersion(db);
+  return indexCache.get(db, `${chunkSize} ${origin}`, version, () =>
+    buildSitemapIndex(db, origin, chunkSize),
+  );
+}
+
+async function buildSitemapIndex(db: Db, origin: string, chunkSize: number): Promise<string> {
   const [catalog, chunks, compareChunks] = await Promise.all([
     getDirectoryCatalog(db),
     companySitemapChunks(db, chunkSize),
