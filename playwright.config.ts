@@ -9,7 +9,9 @@ if (!chromium) throw new Error(CHROMIUM_HELP);
 export default defineConfig({
   testDir: "./tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  // Two at a time at most: the fuzz tests (HTTP only, against servers of their own) run beside the browser
+  // tests, which stay one at a time on the shared server (each project's own limit below; decision 023).
+  workers: 2,
   forbidOnly: true,
   // One retry: a test that fails and then passes is printed as "flaky" (to be fixed, not ignored); a test
   // that fails twice fails the run. On a 2-core CI machine a lone timing hiccup should not sink a landing.
@@ -33,7 +35,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: /fuzz\.spec\.ts$/,
+      workers: 1,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    {
+      name: "fuzz",
+      testMatch: /fuzz\.spec\.ts$/,
+      workers: 1,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+  ],
   webServer: {
     // The production build (scripts/e2e.mjs builds it first) on a fresh in-memory database.
     // With the same V8 flags as `npm start`.

@@ -5,6 +5,7 @@
 import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { startupOrigin, startupTimingLine } from "./server/startup-timing.mjs";
 
 // Before React is loaded (hence the dynamic imports below): React picks its build from NODE_ENV once.
 process.env.NODE_ENV ??= "production";
@@ -30,10 +31,28 @@ async function failToStart(error) {
   process.exit(1);
 }
 
+// Decision 023: what the start-up spent, printed once the server listens (from `npm start`'s own start).
+const origin = startupOrigin(process.env, performance.timeOrigin);
+let loadMs = 0;
+let preparedAt = 0;
+/** @param {{ phases?: import("./server/startup-timing.mjs").StartupPhases }} address */
+function startupLine(address) {
+  return startupTimingLine({
+    totalMs: Date.now() - origin.startedAt,
+    buildCheckMs: origin.buildCheckMs,
+    loadMs,
+    phases: address.phases,
+    listenMs: performance.now() - preparedAt,
+  });
+}
+
 /** @param {"single" | "primary" | "worker"} role */
 async function prepare(role) {
+  loadMs = performance.now();
   try {
-    return await lifecycle.prepareApp(role);
+    const address = await lifecycle.prepareApp(role);
+    preparedAt = performance.now();
+    return address;
   } catch (error) {
     return failToStart(error);
   }
@@ -56,6 +75,7 @@ if (cluster.isPrimary && plan.processes > 1) {
     notes: address.notes,
     logger,
     shutdown: lifecycle.shutdownApp,
+    startupLine: () => startupLine(address),
   });
 } else {
   await serve(cluster.isWorker ? "worker" : "single");
@@ -134,6 +154,7 @@ async function serve(role) {
     // A worker is one of several: the primary says when all of them listen.
     if (role === "worker") return;
     console.log(`Roundlist is listening on http://localhost:${address.port} (1 process)`);
+    console.log(`  ${startupLine(address)}`);
     for (const note of address.notes ?? []) console.log(`  ${note}`);
   });
   // Node ends any request after 5 minutes; an admin's 250 MB import upload on a slow line takes longer.

@@ -1,5 +1,11 @@
+import os from "node:os";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+
+// Database test files run two (or one per core) at a time, each on a database of its own: an in-memory
+// PGlite copied from one migrated template, or on a PostgreSQL server a copy of the test database per worker
+// (tests/fixtures/database-template.ts, docs/decisions/023). Vitest's default would be one worker on 2 cores.
+const DB_WORKERS = Math.max(2, os.availableParallelism());
 
 export default defineConfig({
   plugins: [tsconfigPaths()],
@@ -29,8 +35,11 @@ export default defineConfig({
           name: "db",
           include: ["app/**/*.db.test.ts", "scripts/**/*.db.test.ts", "server/**/*.db.test.ts"],
           environment: "node",
-          // One database server is shared by every file: run the files one after another.
-          fileParallelism: false,
+          globalSetup: ["./tests/fixtures/database-template.ts"],
+          setupFiles: ["./tests/fixtures/database-worker.ts"],
+          maxWorkers: DB_WORKERS,
+          // Its own group (after the unit tests when both run at once): the groups' worker counts differ.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,5 +1,7 @@
-// `npm run test:e2e`: builds the production app, then runs the Playwright tests in Debian's Chromium.
+// `npm run test:e2e`: builds the production app (unless the build is newer than its sources, as `npm start`
+// decides), then runs the Playwright tests in Debian's Chromium.
 import { spawnSync } from "node:child_process";
+import { buildIfStale } from "./build-if-stale.mjs";
 import { CHROMIUM_HELP, findChromium } from "./find-chromium.mjs";
 
 if (!findChromium()) {
@@ -12,5 +14,5 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-run("npx", ["react-router", "build"]);
+buildIfStale();
 run("npx", ["playwright", "test", ...process.argv.slice(2)]);

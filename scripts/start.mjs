@@ -3,13 +3,21 @@
 import { spawn } from "node:child_process";
 import { buildIfStale } from "./build-if-stale.mjs";
 
+// The server prints what its start-up spent, counted from here (server/startup-timing.mjs, decision 023).
+const buildCheckStarted = performance.now();
 buildIfStale();
+const buildCheckMs = Math.round(performance.now() - buildCheckStarted);
 
 // The server runs in its own process so it gets the V8 flags it is tuned for (server/node-args.mjs).
 const { serverEnv, serverNodeArgs } = await import("../server/node-args.mjs");
+const { START_ENV } = await import("../server/startup-timing.mjs");
 const server = spawn(process.execPath, [...serverNodeArgs(), "server.mjs"], {
   stdio: "inherit",
-  env: serverEnv(),
+  env: {
+    ...serverEnv(),
+    [START_ENV.startedAt]: String(Math.round(performance.timeOrigin)),
+    [START_ENV.buildCheckMs]: String(buildCheckMs),
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) {
   // Ctrl-C reaches both processes; a SIGTERM to this one alone (a process manager) is passed on.

@@ -32,9 +32,10 @@ export function restartDelayMs(quickDeaths) {
  *   notes?: string[],
  *   logger: { info: Function, warn: Function, error: Function },
  *   shutdown: () => Promise<void>,
+ *   startupLine?: () => string,
  * }} options
  */
-export function runPrimary({ processes, port, notes = [], logger, shutdown }) {
+export function runPrimary({ processes, port, notes = [], logger, shutdown, startupLine }) {
   /** @type {Map<number, number>} worker id -> slot */
   const slotOf = new Map();
   const quickDeaths = Array.from({ length: processes }, () => 0);
@@ -59,6 +60,7 @@ export function runPrimary({ processes, port, notes = [], logger, shutdown }) {
       if (listening < processes) return;
       started = true;
       console.log(`Roundlist is listening on http://localhost:${port} (${processes} processes)`);
+      if (startupLine) console.log(`  ${startupLine()}`);
       for (const note of notes) console.log(`  ${note}`);
     });
     worker.once("exit", (code, signal) => {

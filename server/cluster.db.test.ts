@@ -231,6 +231,12 @@ describe("the server with WEB_CONCURRENCY=2 on a PostgreSQL server", () => {
         email: "cluster@roundlist.example",
         message: "Sent while the server stops.",
       }).toString();
+      // Expect: 100-continue makes the worker that takes the connection say so (Node answers "100 Continue"
+      // as it hands the request to the app): the request is then in a worker's hands, not the primary's.
+      let inWorker: () => void = () => {};
+      const handedToWorker = new Promise<void>((resolve) => {
+        inWorker = resolve;
+      });
       const answer = new Promise<number>((resolve, reject) => {
         const request = http.request(`${origin}/contact`, {
           method: "POST",
@@ -239,8 +245,10 @@ describe("the server with WEB_CONCURRENCY=2 on a PostgreSQL server", () => {
             origin,
             "content-type": "application/x-www-form-urlencoded",
             "content-length": Buffer.byteLength(body),
+            expect: "100-continue",
           },
         });
+        request.on("continue", () => inWorker());
         request.on("response", (response) => {
           response.resume();
           response.on("end", () => resolve(response.statusCode ?? 0));
@@ -249,15 +257,18 @@ describe("the server with WEB_CONCURRENCY=2 on a PostgreSQL server", () => {
         request.write(body.slice(0, 10));
         events.once("send-rest", () => request.end(body.slice(10)));
       });
-      // Time for the primary to hand the connection to a worker (the stop is timed from SIGTERM on, so a
-      // generous wait here costs the measurement nothing).
-      await sleep(1_000);
+      await handedToWorker;
       const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
         server?.once("exit", (code, signal) => resolve({ code, signal })),
       );
       const stoppedAt = performance.now();
       server.kill("SIGTERM");
-      await sleep(300);
+      // The rest of the body goes once every worker has the SIGTERM (each says so as it starts closing).
+      await waitUntil(
+        () => [...serving].every((pid) => output.stdout.includes(`SIGTERM: closing server process ${pid}`)),
+        STOP_WITHIN_MS,
+        "the workers to start closing",
+      );
       events.emit("send-rest");
       const status = await answer;
       const { code, signal } = await exited;

@@ -53,9 +53,36 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
+/**
+ * How long each step of opening the app's database took at start-up, in ms (server.mjs prints them once it
+ * listens, decision 023): open (PGlite loads its files / the pool is made), migrate (applying or checking
+ * the migrations), seed check (finding the tables non-empty, or seeding them), similarity (finding whether
+ * the similar companies exist; computing them is background work in a serving process).
+ */
+export interface StartupPhases {
+  open: number;
+  migrate?: number;
+  seedCheck?: number;
+  similarity?: number;
+}
+
+let startupPhases: StartupPhases | undefined;
+
+/** The phases of this process's database start-up, once it is done (undefined before). */
+export function databaseStartupPhases(): StartupPhases | undefined {
+  return startupPhases;
+}
+
 async function startDatabase(): Promise<Database> {
   const config = env();
   const started = performance.now();
+  let lap = started;
+  const elapsed = () => {
+    const now = performance.now();
+    const ms = Math.round(now - lap);
+    lap = now;
+    return ms;
+  };
   // An embedded data directory is locked from here until close(): another process opening it is refused.
   const database = await openDatabase({
     url: config.DATABASE_URL,
@@ -63,13 +90,16 @@ async function startDatabase(): Promise<Database> {
     maxConnections: role === "primary" ? PRIMARY_POOL_SIZE : serverProcessPlan(config).poolSize,
     onStaleLockTakenOver: (message) => logger.warn(message),
   });
+  const phases: StartupPhases = { open: elapsed() };
   // The primary migrated and seeded before forking this worker; the pool connects on its first query.
   if (role === "worker") {
     warmLpIndex(database.db);
+    startupPhases = phases;
     return database;
   }
   try {
     await database.migrate();
+    phases.migrate = elapsed();
     logger.info(
       { kind: database.kind, ms: Math.round(performance.now() - started) },
       "database opened and migrated",
@@ -83,12 +113,17 @@ async function startDatabase(): Promise<Database> {
         const seededLps = await seedLpsIfEmpty(database.db, { count: config.LP_SEED_COUNT });
         if (seededLps) logger.info(seededLps, "seeded the demo LP set into an empty lps table");
       }
+      phases.seedCheck = elapsed();
     }
     // One serving process computes them in the background (pages fall back meanwhile); a primary, which
     // serves nothing, before its workers start, so no worker ever starts a second refresh.
-    if (role === "primary") await refreshSimilaritiesIfMissing(database.db);
-    else {
-      void refreshSimilaritiesIfMissing(database.db);
+    if (role === "primary") {
+      await refreshSimilaritiesIfMissing(database.db);
+      phases.similarity = elapsed();
+    } else {
+      const missing = await similaritiesMissing(database.db);
+      phases.similarity = elapsed();
+      if (missing) void refreshSimilaritiesIfMissing(database.db);
       warmLpIndex(database.db);
     }
   } catch (error) {
@@ -96,7 +131,18 @@ async function startDatabase(): Promise<Database> {
     await database.close().catch(() => {});
     throw error;
   }
+  startupPhases = phases;
   return database;
+}
+
+/** Whether the similar companies were never computed (a failure to tell is logged, and starts nothing). */
+async function similaritiesMissing(db: Db): Promise<boolean> {
+  try {
+    return !(await hasSimilarities(db));
+  } catch (error) {
+    logger.error({ err: error }, "computing the similar companies failed");
+    return false;
+  }
 }
 
 /**

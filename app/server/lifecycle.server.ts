@@ -2,9 +2,11 @@ import { scheduleAlerts } from "./alerts/alert-scheduler.server";
 import {
   closeDatabase,
   type DatabaseRole,
+  databaseStartupPhases,
   databaseWasSeededAtStart,
   getDatabase,
   getDb,
+  type StartupPhases,
   setDatabaseRole,
 } from "./app-database.server";
 import { env, type ServerProcessPlan, serverProcessPlan } from "./env.server";
@@ -38,6 +40,8 @@ export async function prepareApp(role: DatabaseRole = "single"): Promise<{
   notes: string[];
   /** Test-only routes are on (server.mjs then names the serving process in a response header). */
   testRoutes: boolean;
+  /** How long opening the database took, step by step (server.mjs prints them once it listens). */
+  phases: StartupPhases | undefined;
 }> {
   const config = env();
   setDatabaseRole(role);
@@ -60,6 +64,7 @@ export async function prepareApp(role: DatabaseRole = "single"): Promise<{
     appUrl: config.APP_URL,
     notes,
     testRoutes: config.ENABLE_TEST_ROUTES,
+    phases: databaseStartupPhases(),
   };
 }
 

@@ -59,10 +59,28 @@ export async function startPrivateServer(options: PrivateServerOptions): Promise
     LOG_LEVEL: "warn",
     ...options.env,
   });
-  const child: ChildProcess = spawn("node", [...serverNodeArgs(), "server.mjs"], { env, stdio: "ignore" });
+  const child: ChildProcess = spawn("node", [...serverNodeArgs(), "server.mjs"], {
+    env,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   let exited = false;
-  child.on("exit", () => {
-    exited = true;
+  // Ready when it says it listens (server.mjs prints that line once its port is open): a condition, not a
+  // poll. The output is read to its end, so a full pipe never stalls the server.
+  let announce: () => void = () => {};
+  const listening = new Promise<void>((resolve) => {
+    announce = resolve;
+  });
+  let pending = "";
+  child.stdout?.setEncoding("utf8");
+  child.stdout?.on("data", (chunk: string) => {
+    pending = (pending + chunk).slice(-4_096);
+    if (pending.includes("Roundlist is listening on")) announce();
+  });
+  const exit = new Promise<void>((resolve) => {
+    child.on("exit", () => {
+      exited = true;
+      resolve();
+    });
   });
   async function stop(): Promise<void> {
     if (exited) return;
@@ -70,19 +88,24 @@ export async function startPrivateServer(options: PrivateServerOptions): Promise
     child.kill("SIGTERM");
     await done;
   }
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (exited) throw new Error(`the private server (${options.name}) exited while starting`);
-    const healthy = await fetch(`${url}/healthz`).then(
-      (response) => response.ok,
-      () => false,
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), 120_000);
+  });
+  const outcome = await Promise.race([listening.then(() => "listening" as const), exit, timeout]);
+  clearTimeout(timer);
+  if (outcome !== "listening" || exited) {
+    await stop();
+    throw new Error(
+      exited
+        ? `the private server (${options.name}) exited while starting`
+        : `the private server (${options.name}) did not start`,
     );
-    if (healthy) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the private server (${options.name}) did not start`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const health = await fetch(`${url}/healthz`);
+  if (!health.ok) {
+    await stop();
+    throw new Error(`the private server (${options.name}) listens but /healthz answered ${health.status}`);
   }
   return {
     url,

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SITE_SETTINGS_ERRORS } from "~/core/messages";
 import { closedTestDatabase, setUpTestDatabase } from "~tests/fixtures/database";
@@ -72,8 +73,9 @@ describe("saveSettingsForAdmin (docs/product.md#admin, docs/product.md#data, sit
 
   it("stamps updated_at on a save", async () => {
     await withAdmin();
+    // The row as last saved a minute ago (not a sleep: the stamp must move past it whatever the clock's grain).
+    await database.db.update(siteSettings).set({ updatedAt: sql`now() - interval '1 minute'` });
     const [before] = await database.db.select().from(siteSettings);
-    await new Promise((resolve) => setTimeout(resolve, 5));
     await saveSettingsForAdmin(
       database.db,
       ADMIN,

@@ -35,6 +35,11 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** Pool size for a server connection. */
   maxConnections?: number;
+  /**
+   * An in-memory PGlite starts as a copy of this data directory (a `dumpDataDir()` tarball) instead of an
+   * empty initdb: the tests copy one migrated template per file (docs/decisions/023).
+   */
+  pgliteTemplate?: Blob | undefined;
   /** Told when a stale lock of a dead process is taken over (the app passes its logger). */
   onStaleLockTakenOver?: (message: string) => void;
 }
@@ -44,12 +49,17 @@ const MIGRATION_LOCK_ID = 72_420_117;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openServer(options.url, options.maxConnections ?? 10);
-  return openPglite(options.dataDir, options.onStaleLockTakenOver ?? ((message) => console.warn(message)));
+  return openPglite(
+    options.dataDir,
+    options.onStaleLockTakenOver ?? ((message) => console.warn(message)),
+    options.pgliteTemplate,
+  );
 }
 
 async function openPglite(
   dataDir: string | undefined,
   onTakeOver: (message: string) => void,
+  template: Blob | undefined,
 ): Promise<Database> {
   const onDisk = dataDir !== undefined && dataDir !== "" && !dataDir.startsWith("memory://");
   let lock: ReturnType<typeof lockDataDir> | undefined;
@@ -58,6 +68,7 @@ async function openPglite(
   try {
     client = await PGlite.create({
       ...(onDisk ? { dataDir: path.resolve(dataDir) } : {}),
+      ...(template && !onDisk ? { loadDataDir: template } : {}),
       extensions: { pg_trgm },
     });
   } catch (error) {

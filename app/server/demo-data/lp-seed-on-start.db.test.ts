@@ -5,7 +5,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/database.server";
@@ -42,14 +41,19 @@ async function start<T>(work: (db: Db) => Promise<T>): Promise<T> {
   const { closeDatabase, getDb } = await import("../app-database.server");
   const db = await getDb();
   try {
-    for (let waited = 0; waited < 20_000; waited += 50) {
-      const [state] = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from similarity_state`,
-      );
-      if ((state?.n ?? 0) > 0) break;
-      await sleep(50);
-    }
+    // The condition itself, polled (the database has no event to wait on): the refresh has written its state.
+    await expect
+      .poll(
+        async () => {
+          const [state] = await queryRows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from similarity_state`,
+          );
+          return state?.n ?? 0;
+        },
+        { timeout: 20_000, interval: 50 },
+      )
+      .toBeGreaterThan(0);
     return await work(db);
   } finally {
     await closeDatabase();
