@@ -16,11 +16,11 @@ import {
 import { LEAD_FIELD_LABELS, type LeadField } from "~/core/converter/lead";
 import type { Target } from "~/core/converter/targets";
 import { csvRow, neutralizeFormula } from "~/core/csv";
-import { fileHeadProblem } from "../companies/import/file-head.server";
-import { ImportFileError } from "../companies/import/import-errors";
 import type { Db } from "../db/database.server";
 import { writeStoredZip, type ZipEntry } from "../http/zip-store.server";
 import { readCsvRows } from "../imports/csv-rows.server";
+import { fileHeadProblem } from "../imports/file-head.server";
+import { ImportFileError } from "../imports/import-errors";
 import { receiveUpload, UploadRefused } from "../imports/import-upload.server";
 import { suppressedHashesAmong, suppressionHash } from "../suppression/email-hash.server";
 import {

@@ -1,8 +1,8 @@
 import type { LpColumns } from "../../../core/lp-import-columns";
 import type { ImportedLp, ImportedLpContact } from "../../../core/lp-import-row";
-import { isSameValue } from "../../companies/import/company-changes";
-import { takeImportLock } from "../../companies/import/import-lock.server";
 import type { Db } from "../../db/database.server";
+import { takeImportLock } from "../../imports/import-lock.server";
+import { isSameValue } from "../../imports/value-changes";
 import { suppressedHashesAmong } from "../../suppression/email-hash.server";
 import type { FileLp, FileLps, LpOutcome } from "./file-lps";
 import { contactKey, differingColumns, type LpValueKey, lpNameKey } from "./lp-keys";
