@@ -13,7 +13,7 @@ import {
   runImport,
 } from "../imports/import-kit.server";
 import { logger } from "../logger.server";
-import { IN_SERVER_REFRESH_LIMIT, refreshSimilarities } from "../similarity/similarity-refresh.server";
+import { IN_SERVER_REFRESH_LIMIT, refreshSimilaritiesOf } from "../similarity/similarity-refresh.server";
 import { suppressionHashes } from "../suppression/email-hash.server";
 import { invalidateCatalog } from "./catalog.server";
 import { type CrunchbaseColumns, resolveHeader } from "./crunchbase-columns";
@@ -88,13 +88,16 @@ export const COMPANIES_IMPORT: ImportKind<CompaniesHeader, BatchRow, FileCompani
   // Each committed batch changed the data version (other processes recount); this process drops its
   // cached figures now.
   afterWrite: invalidateCatalog,
-  afterImport: (db, _file, { inServer, runId }) =>
-    inServer ? refreshInServer(db, runId) : refreshSimilarCompanies(db),
+  afterImport: (db, file, { inServer, runId }) =>
+    inServer ? refreshInServer(db, file, runId) : refreshSimilarCompanies(db, file),
 };
 
-/** New and changed companies get their similar companies (pages keep the old ones meanwhile). */
-async function refreshSimilarCompanies(db: Db): Promise<AfterImport> {
-  const result = await refreshSimilarities(db);
+/**
+ * New and changed companies, and their neighbours, get their similar companies (pages keep the old ones
+ * meanwhile): not the whole table (docs/decisions/020).
+ */
+async function refreshSimilarCompanies(db: Db, file: FileCompanies): Promise<AfterImport> {
+  const result = await refreshSimilaritiesOf(db, file.writtenIds);
   return {
     summary: `Similar companies recomputed for ${result.companies.toLocaleString("en-US")} companies in ${(result.ms / 1000).toFixed(1)} s.`,
     ms: result.ms,
@@ -105,7 +108,7 @@ async function refreshSimilarCompanies(db: Db): Promise<AfterImport> {
  * After a console import: as the command line does, when the table is small enough for the server's
  * memory (IN_SERVER_REFRESH_LIMIT); otherwise the log says to run `npm run similarity:refresh`. Never throws.
  */
-async function refreshInServer(db: Db, runId: number): Promise<AfterImport | null> {
+async function refreshInServer(db: Db, file: FileCompanies, runId: number): Promise<AfterImport | null> {
   try {
     const companies = await countCompanies(db);
     if (companies > IN_SERVER_REFRESH_LIMIT) {
@@ -115,7 +118,7 @@ async function refreshInServer(db: Db, runId: number): Promise<AfterImport | nul
       );
       return null;
     }
-    const result = await refreshSimilarities(db);
+    const result = await refreshSimilaritiesOf(db, file.writtenIds);
     logger.info({ ...result, runId }, "recomputed the similar companies after an import");
     return { summary: "", ms: result.ms };
   } catch (error) {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { comparePath } from "~/core/compare";
-import { similarAll } from "~/core/similar-candidates";
+import { similarAll, similarityIndex } from "~/core/similar-candidates";
 import type { SimilarityProfile } from "~/core/similarity";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
@@ -215,4 +215,164 @@ export async function refreshSimilarities(
 export async function hasSimilarities(db: Db): Promise<boolean> {
   const rows = await queryRows(db, sql`select 1 as one from similarity_state where id = 1`);
   return rows.length > 0;
+}
+
+/** What refreshSimilaritiesOf did: the companies it recomputed, or a whole refresh when that was cheaper. */
+export interface PartialRefreshResult {
+  /** Companies whose similar companies were recomputed. */
+  companies: number;
+  ms: number;
+  /** True when it ran a whole refresh (no generation yet, or most companies were affected). */
+  whole: boolean;
+}
+
+/** Past this share of the companies affected, a whole refresh (a new generation) is done instead. */
+const WHOLE_REFRESH_SHARE = 0.5;
+
+/**
+ * After an import (docs/decisions/020): recomputes the similar companies of the companies `touchedIds`
+ * (created or changed) and of their neighbours, the companies whose candidates include them or whose list
+ * names them, in the current generation, instead of every company. Their rows and the pairs they choose are
+ * rewritten in place (one statement each, so pages read either the old or the new rows). With no generation
+ * yet, or when over half the companies are affected, it runs refreshSimilarities instead.
+ *
+ * For a company the import created the result equals a whole refresh's. A changed company that left a
+ * bucket can leave a company near its old place with the window it had (one neighbour fewer in date order
+ * until the next whole refresh): the import does not keep the old values to find them.
+ */
+export async function refreshSimilaritiesOf(
+  db: Db,
+  touchedIds: Iterable<number>,
+): Promise<PartialRefreshResult> {
+  const started = performance.now();
+  const [state] = await queryRows<{ generation: number }>(
+    db,
+    sql`select generation from similarity_state where id = 1`,
+  );
+  const whole = async (): Promise<PartialRefreshResult> => {
+    const result = await refreshSimilarities(db);
+    return { companies: result.companies, ms: Math.round(performance.now() - started), whole: true };
+  };
+  if (state === undefined) return whole();
+  const { generation } = state;
+  const { profiles, slugs } = await loadProfiles(db);
+  const indexOfId = new Map(profiles.map((profile, index) => [profile.id, index]));
+  const touched = [...new Set(touchedIds)].flatMap((id) => {
+    const index = indexOfId.get(id);
+    return index === undefined ? [] : [index];
+  });
+  if (touched.length === 0)
+    return { companies: 0, ms: Math.round(performance.now() - started), whole: false };
+  if (touched.length > profiles.length * WHOLE_REFRESH_SHARE) return whole();
+  const index = similarityIndex(profiles);
+  const affected = index.affectedBy(touched);
+  // Companies whose stored list names a touched company (it may have moved away from them).
+  const listing = await queryRows<{ id: number }>(
+    db,
+    sql`select company_id as id from company_similarities
+        where generation = ${generation}
+          and similar_ids && ${sql.param(touched.map((at) => (profiles[at] as SimilarityProfile).id))}::int[]`,
+  );
+  for (const { id } of listing) {
+    const at = indexOfId.get(id);
+    if (at !== undefined) affected.add(at);
+  }
+  if (affected.size > profiles.length * WHOLE_REFRESH_SHARE) return whole();
+
+  const ordered = [...affected].sort((a, b) => a - b);
+  const chosenOf = new Map<number, number[]>();
+  let companyIds: number[] = [];
+  let similar: string[] = [];
+  let scores: string[] = [];
+  const flush = async () => {
+    if (companyIds.length === 0) return;
+    await db.execute(
+      sql`insert into company_similarities (generation, company_id, similar_ids, scores)
+          select ${generation}, batch.id, batch.ids::int[], batch.scores::real[]
+          from unnest(${sql.param(companyIds)}::int[], ${sql.param(similar)}::text[], ${sql.param(scores)}::text[])
+            as batch(id, ids, scores)
+          on conflict (generation, company_id) do update
+            set similar_ids = excluded.similar_ids, scores = excluded.scores`,
+    );
+    companyIds = [];
+    similar = [];
+    scores = [];
+  };
+  for (const at of ordered) {
+    const best = index.best(at, SIMILAR_PER_COMPANY);
+    const id = (profiles[at] as SimilarityProfile).id;
+    chosenOf.set(
+      id,
+      best.slice(0, CHOSEN_PAIRS_PER_COMPANY).map((item) => item.id),
+    );
+    companyIds.push(id);
+    similar.push(`{${best.map((item) => item.id).join(",")}}`);
+    scores.push(`{${best.map((item) => item.score).join(",")}}`);
+    if (companyIds.length === WRITE_BATCH) await flush();
+  }
+  await flush();
+  await rewritePairs(db, generation, chosenOf, (id) => slugs[indexOfId.get(id) ?? -1]);
+  await db.execute(
+    sql`update similarity_state set companies = ${profiles.length}, refreshed_at = now()
+        where id = 1 and generation = ${generation}`,
+  );
+  return { companies: affected.size, ms: Math.round(performance.now() - started), whole: false };
+}
+
+/**
+ * The chosen pairs of the recomputed companies (`chosenOf`: id -> its CHOSEN_PAIRS_PER_COMPANY best ids):
+ * every pair naming one of them is deleted, then written again by writePairs' rule (each pair once, kept
+ * for the company whose slug sorts first when both chose it), the other companies' choices read from
+ * their stored rows.
+ */
+async function rewritePairs(
+  db: Db,
+  generation: number,
+  chosenOf: Map<number, number[]>,
+  slugOf: (id: number) => string | undefined,
+): Promise<void> {
+  const recomputed = [...chosenOf.keys()];
+  const removed = await queryRows<{ a: number; b: number }>(
+    db,
+    sql`delete from company_pairs
+        where generation = ${generation}
+          and (a_id = any(${sql.param(recomputed)}::int[]) or b_id = any(${sql.param(recomputed)}::int[]))
+        returning a_id as a, b_id as b`,
+  );
+  // The other side of every pair involved: its stored choices decide who keeps a pair both chose.
+  const others = new Set<number>();
+  for (const { a, b } of removed) for (const id of [a, b]) if (!chosenOf.has(id)) others.add(id);
+  for (const chosen of chosenOf.values()) for (const id of chosen) if (!chosenOf.has(id)) others.add(id);
+  const stored = new Map<number, number[]>();
+  if (others.size > 0) {
+    const rows = await queryRows<{ id: number; chosen: number[] }>(
+      db,
+      sql`select company_id as id, similar_ids[1:${CHOSEN_PAIRS_PER_COMPANY}] as chosen from company_similarities
+          where generation = ${generation} and company_id = any(${sql.param([...others])}::int[])`,
+    );
+    for (const row of rows) stored.set(row.id, row.chosen.map(Number));
+  }
+  const choices = (id: number) => chosenOf.get(id) ?? stored.get(id) ?? [];
+  const rows = { block: [] as number[], a: [] as number[], b: [] as number[], path: [] as string[] };
+  const add = (chooser: number, other: number) => {
+    const slug = slugOf(chooser);
+    const otherSlug = slugOf(other);
+    if (slug === undefined || otherSlug === undefined) return;
+    if (otherSlug < slug && choices(other).includes(chooser)) return;
+    rows.block.push(Math.floor((chooser - 1) / COMPARE_BLOCK_COMPANIES) + 1);
+    rows.a.push(chooser);
+    rows.b.push(other);
+    rows.path.push(comparePath(slug, otherSlug));
+  };
+  for (const [chooser, chosen] of chosenOf) for (const other of chosen) add(chooser, other);
+  // Pairs another company chose of a recomputed one: deleted above with the rest, written back.
+  for (const id of others) for (const other of choices(id)) if (chosenOf.has(other)) add(id, other);
+  if (rows.block.length === 0) return;
+  await db.execute(
+    sql`insert into company_pairs (generation, block, a_id, b_id, path)
+        select ${generation}, pair.block, pair.a, pair.b, pair.path
+        from unnest(${sql.param(rows.block)}::int[], ${sql.param(rows.a)}::int[], ${sql.param(rows.b)}::int[],
+          ${sql.param(rows.path)}::text[]) as pair(block, a, b, path)
+        on conflict do nothing`,
+  );
 }
