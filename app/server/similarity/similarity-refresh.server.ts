@@ -154,8 +154,16 @@ export async function refreshSimilarities(
   db: Db,
   options: { onProgress?: (done: number, total: number) => void } = {},
 ): Promise<RefreshResult> {
-  const started = performance.now();
-  const { profiles, slugs } = await loadProfiles(db);
+  return refreshWith(db, performance.now(), await loadProfiles(db), options);
+}
+
+/** refreshSimilarities of profiles loaded already (refreshSimilaritiesOf's whole refresh reads them once). */
+async function refreshWith(
+  db: Db,
+  started: number,
+  { profiles, slugs }: { profiles: SimilarityProfile[]; slugs: string[] },
+  options: { onProgress?: (done: number, total: number) => void } = {},
+): Promise<RefreshResult> {
   // Each company's chosen companies (its CHOSEN_PAIRS_PER_COMPANY most similar), by profile index.
   const chosen = new Int32Array(profiles.length * CHOSEN_PAIRS_PER_COMPANY).fill(-1);
   const indexOfId = new Map(profiles.map((profile, index) => [profile.id, index]));
@@ -249,13 +257,14 @@ export async function refreshSimilaritiesOf(
     db,
     sql`select generation from similarity_state where id = 1`,
   );
+  const loaded = await loadProfiles(db);
   const whole = async (): Promise<PartialRefreshResult> => {
-    const result = await refreshSimilarities(db);
+    const result = await refreshWith(db, started, loaded);
     return { companies: result.companies, ms: Math.round(performance.now() - started), whole: true };
   };
   if (state === undefined) return whole();
   const { generation } = state;
-  const { profiles, slugs } = await loadProfiles(db);
+  const { profiles, slugs } = loaded;
   const indexOfId = new Map(profiles.map((profile, index) => [profile.id, index]));
   const touched = [...new Set(touchedIds)].flatMap((id) => {
     const index = indexOfId.get(id);
@@ -266,12 +275,17 @@ export async function refreshSimilaritiesOf(
   if (touched.length > profiles.length * WHOLE_REFRESH_SHARE) return whole();
   const index = similarityIndex(profiles);
   const affected = index.affectedBy(touched);
-  // Companies whose stored list names a touched company (it may have moved away from them).
+  if (affected.size > profiles.length * WHOLE_REFRESH_SHARE) return whole();
+  // Companies whose stored list names a touched company (it may have moved away from them): a hash join
+  // of the listed ids with the touched ones.
   const listing = await queryRows<{ id: number }>(
     db,
-    sql`select company_id as id from company_similarities
-        where generation = ${generation}
-          and similar_ids && ${sql.param(touched.map((at) => (profiles[at] as SimilarityProfile).id))}::int[]`,
+    sql`select distinct s.company_id as id
+        from company_similarities s
+        cross join lateral unnest(s.similar_ids) as listed(id)
+        join unnest(${sql.param(touched.map((at) => (profiles[at] as SimilarityProfile).id))}::int[]) as touched(id)
+          on touched.id = listed.id
+        where s.generation = ${generation}`,
   );
   for (const { id } of listing) {
     const at = indexOfId.get(id);
