@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { comparePath } from "~/core/compare";
 import { similarAll, similarityIndex } from "~/core/similar-candidates";
-import type { SimilarityProfile } from "~/core/similarity";
+import { compareScored, mostSimilar, type Scored, type SimilarityProfile } from "~/core/similarity";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { CHOSEN_PAIRS_PER_COMPANY, COMPARE_BLOCK_COMPANIES } from "./similar-companies.server";
@@ -238,15 +238,17 @@ export interface PartialRefreshResult {
 const WHOLE_REFRESH_SHARE = 0.5;
 
 /**
- * After an import (docs/decisions/020): recomputes the similar companies of the companies `touchedIds`
- * (created or changed) and of their neighbours, the companies whose candidates include them or whose list
- * names them, in the current generation, instead of every company. Their rows and the pairs they choose are
- * rewritten in place (one statement each, so pages read either the old or the new rows). With no generation
- * yet, or when over half the companies are affected, it runs refreshSimilarities instead.
- *
- * For a company the import created the result equals a whole refresh's. A changed company that left a
- * bucket can leave a company near its old place with the window it had (one neighbour fewer in date order
- * until the next whole refresh): the import does not keep the old values to find them.
+ * After an import (docs/decisions/020): the similar companies of the companies `touchedIds` (created or
+ * changed) and of their neighbours, in the current generation, instead of every company's.
+ * - Recomputed as a whole refresh would: the touched companies, and the companies whose stored list names
+ *   one of them (its score changed, or it moved away).
+ * - Merged: every other company whose candidate windows may include a touched one keeps its stored list,
+ *   with the touched company in it where it scores higher than the list's last; only changed lists are
+ *   written. A whole refresh can differ for such a company at the margin: the company that a new one
+ *   pushed out of its date window stays listed until the next whole refresh (`npm run similarity:refresh`).
+ * The rewritten rows' pairs are deleted and written again by the whole refresh's rule. Each statement
+ * rewrites a batch in place, so pages read the old or the new rows. With no generation yet, or over half
+ * the companies touched or recomputed, it runs the whole refresh (on the profiles it loaded).
  */
 export async function refreshSimilaritiesOf(
   db: Db,
@@ -274,27 +276,38 @@ export async function refreshSimilaritiesOf(
     return { companies: 0, ms: Math.round(performance.now() - started), whole: false };
   if (touched.length > profiles.length * WHOLE_REFRESH_SHARE) return whole();
   const index = similarityIndex(profiles);
-  const affected = index.affectedBy(touched);
-  if (affected.size > profiles.length * WHOLE_REFRESH_SHARE) return whole();
-  // Companies whose stored list names a touched company (it may have moved away from them): a hash join
-  // of the listed ids with the touched ones.
+  const idOf = (at: number) => (profiles[at] as SimilarityProfile).id;
+  // Recomputed whole: the touched companies, and the companies whose stored list names one of them (its
+  // score changed, or it moved away from them), found by a hash join of the listed ids with the touched ones.
+  const recomputed = new Set(touched);
   const listing = await queryRows<{ id: number }>(
     db,
     sql`select distinct s.company_id as id
         from company_similarities s
         cross join lateral unnest(s.similar_ids) as listed(id)
-        join unnest(${sql.param(touched.map((at) => (profiles[at] as SimilarityProfile).id))}::int[]) as touched(id)
-          on touched.id = listed.id
+        join unnest(${sql.param(touched.map(idOf))}::int[]) as touched(id) on touched.id = listed.id
         where s.generation = ${generation}`,
   );
   for (const { id } of listing) {
     const at = indexOfId.get(id);
-    if (at !== undefined) affected.add(at);
+    if (at !== undefined) recomputed.add(at);
   }
-  if (affected.size > profiles.length * WHOLE_REFRESH_SHARE) return whole();
+  if (recomputed.size > profiles.length * WHOLE_REFRESH_SHARE) return whole();
+  // Merged: every other company whose candidates may include a touched one keeps its stored list, with a
+  // touched company in it where it scores higher than the list's last.
+  const additions = new Map<number, number[]>();
+  for (const at of touched) {
+    for (const other of index.affectedBy([at])) {
+      if (recomputed.has(other)) continue;
+      const list = additions.get(other);
+      if (list) list.push(at);
+      else additions.set(other, [at]);
+    }
+  }
+  const storedLists = await storedSimilarIds(db, generation, [...additions.keys()].map(idOf));
 
-  const ordered = [...affected].sort((a, b) => a - b);
   const chosenOf = new Map<number, number[]>();
+  let written = 0;
   let companyIds: number[] = [];
   let similar: string[] = [];
   let scores: string[] = [];
@@ -312,17 +325,38 @@ export async function refreshSimilaritiesOf(
     similar = [];
     scores = [];
   };
-  for (const at of ordered) {
-    const best = index.best(at, SIMILAR_PER_COMPANY);
-    const id = (profiles[at] as SimilarityProfile).id;
+  const store = async (at: number, best: Scored[]) => {
+    const id = idOf(at);
     chosenOf.set(
       id,
       best.slice(0, CHOSEN_PAIRS_PER_COMPANY).map((item) => item.id),
     );
+    written++;
     companyIds.push(id);
     similar.push(`{${best.map((item) => item.id).join(",")}}`);
     scores.push(`{${best.map((item) => item.score).join(",")}}`);
     if (companyIds.length === WRITE_BATCH) await flush();
+  };
+  for (const at of [...recomputed].sort((x, y) => x - y))
+    await store(at, index.best(at, SIMILAR_PER_COMPANY));
+  for (const [at, added] of additions) {
+    const stored = storedLists.get(idOf(at));
+    // No row yet (imported since the last refresh): computed as a whole refresh would.
+    if (stored === undefined) {
+      await store(at, index.best(at, SIMILAR_PER_COMPANY));
+      continue;
+    }
+    const keptAt = stored.flatMap((id) => {
+      const other = indexOfId.get(id);
+      return other === undefined ? [] : [other];
+    });
+    const best = mostSimilar(
+      profiles[at] as SimilarityProfile,
+      [...keptAt, ...added].map((other) => profiles[other] as SimilarityProfile),
+      SIMILAR_PER_COMPANY,
+    ).sort(compareScored);
+    const same = best.length === stored.length && best.every((item, rank) => item.id === stored[rank]);
+    if (!same) await store(at, best);
   }
   await flush();
   await rewritePairs(db, generation, chosenOf, (id) => slugs[indexOfId.get(id) ?? -1]);
@@ -330,7 +364,20 @@ export async function refreshSimilaritiesOf(
     sql`update similarity_state set companies = ${profiles.length}, refreshed_at = now()
         where id = 1 and generation = ${generation}`,
   );
-  return { companies: affected.size, ms: Math.round(performance.now() - started), whole: false };
+  return { companies: written, ms: Math.round(performance.now() - started), whole: false };
+}
+
+/** The stored similar ids of `ids` in `generation`, by company id. */
+async function storedSimilarIds(db: Db, generation: number, ids: number[]): Promise<Map<number, number[]>> {
+  const lists = new Map<number, number[]>();
+  if (ids.length === 0) return lists;
+  const rows = await queryRows<{ id: number; ids: number[] }>(
+    db,
+    sql`select company_id as id, similar_ids as ids from company_similarities
+        where generation = ${generation} and company_id = any(${sql.param(ids)}::int[])`,
+  );
+  for (const row of rows) lists.set(Number(row.id), row.ids.map(Number));
+  return lists;
 }
 
 /**
