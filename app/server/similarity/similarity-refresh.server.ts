@@ -176,6 +176,7 @@ async function refreshWith(
   let similar: string[] = [];
   let scores: string[] = [];
   let done = 0;
+  let writing: Promise<void> = Promise.resolve();
   for (const best of similarAll(profiles, SIMILAR_PER_COMPANY)) {
     const profile = profiles[done] as SimilarityProfile;
     for (let rank = 0; rank < Math.min(best.length, CHOSEN_PAIRS_PER_COMPANY); rank++) {
@@ -186,13 +187,18 @@ async function refreshWith(
     similar.push(`{${best.map((item) => item.id).join(",")}}`);
     scores.push(`{${best.map((item) => item.score).join(",")}}`);
     if (companyIds.length === WRITE_BATCH) {
-      await writeBatch(db, generation, companyIds, similar, scores);
+      // The database writes this batch while the next is computed; one write in flight at a time.
+      await writing;
+      writing = writeBatch(db, generation, companyIds, similar, scores);
+      // Awaited before the next batch or at the end; this keeps a failure meanwhile from going unhandled.
+      writing.catch(() => {});
       options.onProgress?.(done, profiles.length);
       companyIds = [];
       similar = [];
       scores = [];
     }
   }
+  await writing;
   if (companyIds.length > 0) await writeBatch(db, generation, companyIds, similar, scores);
   options.onProgress?.(done, profiles.length);
   await writePairs(db, generation, profiles, slugs, chosen);
