@@ -240,8 +240,13 @@ export interface PartialRefreshResult {
   whole: boolean;
 }
 
-/** Past this share of the companies affected, a whole refresh (a new generation) is done instead. */
+/** Past this share of the companies touched or recomputed, a whole refresh (a new generation) is done instead. */
 const WHOLE_REFRESH_SHARE = 0.5;
+/**
+ * Past this share of the companies with a new list, a whole refresh is done instead: measured on PostgreSQL,
+ * rewriting a row in place (with its pairs) costs about four times what a whole refresh spends per company.
+ */
+const WHOLE_REFRESH_WRITES = 0.2;
 
 /**
  * After an import (docs/decisions/020): the similar companies of the companies `touchedIds` (created or
@@ -253,8 +258,9 @@ const WHOLE_REFRESH_SHARE = 0.5;
  *   written. A whole refresh can differ for such a company at the margin: the company that a new one
  *   pushed out of its date window stays listed until the next whole refresh (`npm run similarity:refresh`).
  * The rewritten rows' pairs are deleted and written again by the whole refresh's rule. Each statement
- * rewrites a batch in place, so pages read the old or the new rows. With no generation yet, or over half
- * the companies touched or recomputed, it runs the whole refresh (on the profiles it loaded).
+ * rewrites a batch in place, so pages read the old or the new rows. With no generation yet, over half the
+ * companies touched or recomputed, or over a fifth of them with a new list, it runs the whole refresh (on
+ * the profiles it loaded) instead.
  */
 export async function refreshSimilaritiesOf(
   db: Db,
@@ -312,44 +318,17 @@ export async function refreshSimilaritiesOf(
   }
   const storedLists = await storedSimilarIds(db, generation, [...additions.keys()].map(idOf));
 
-  const chosenOf = new Map<number, number[]>();
-  let written = 0;
-  let companyIds: number[] = [];
-  let similar: string[] = [];
-  let scores: string[] = [];
-  const flush = async () => {
-    if (companyIds.length === 0) return;
-    await db.execute(
-      sql`insert into company_similarities (generation, company_id, similar_ids, scores)
-          select ${generation}, batch.id, batch.ids::int[], batch.scores::real[]
-          from unnest(${sql.param(companyIds)}::int[], ${sql.param(similar)}::text[], ${sql.param(scores)}::text[])
-            as batch(id, ids, scores)
-          on conflict (generation, company_id) do update
-            set similar_ids = excluded.similar_ids, scores = excluded.scores`,
-    );
-    companyIds = [];
-    similar = [];
-    scores = [];
-  };
-  const store = async (at: number, best: Scored[]) => {
-    const id = idOf(at);
-    chosenOf.set(
-      id,
-      best.slice(0, CHOSEN_PAIRS_PER_COMPANY).map((item) => item.id),
-    );
-    written++;
-    companyIds.push(id);
-    similar.push(`{${best.map((item) => item.id).join(",")}}`);
-    scores.push(`{${best.map((item) => item.score).join(",")}}`);
-    if (companyIds.length === WRITE_BATCH) await flush();
-  };
-  for (const at of [...recomputed].sort((x, y) => x - y))
-    await store(at, index.best(at, SIMILAR_PER_COMPANY));
+  // Every new list first, in memory: past WHOLE_REFRESH_WRITES of the companies, rewriting rows in place
+  // costs more than writing a new generation.
+  const lists: Array<{ id: number; best: Scored[] }> = [];
+  for (const at of [...recomputed].sort((x, y) => x - y)) {
+    lists.push({ id: idOf(at), best: index.best(at, SIMILAR_PER_COMPANY) });
+  }
   for (const [at, added] of additions) {
     const stored = storedLists.get(idOf(at));
     // No row yet (imported since the last refresh): computed as a whole refresh would.
     if (stored === undefined) {
-      await store(at, index.best(at, SIMILAR_PER_COMPANY));
+      lists.push({ id: idOf(at), best: index.best(at, SIMILAR_PER_COMPANY) });
       continue;
     }
     const keptAt = stored.flatMap((id) => {
@@ -362,15 +341,37 @@ export async function refreshSimilaritiesOf(
       SIMILAR_PER_COMPANY,
     ).sort(compareScored);
     const same = best.length === stored.length && best.every((item, rank) => item.id === stored[rank]);
-    if (!same) await store(at, best);
+    if (!same) lists.push({ id: idOf(at), best });
   }
-  await flush();
+  if (lists.length > profiles.length * WHOLE_REFRESH_WRITES) return whole();
+
+  const chosenOf = new Map<number, number[]>();
+  for (let from = 0; from < lists.length; from += WRITE_BATCH) {
+    const batch = lists.slice(from, from + WRITE_BATCH);
+    for (const { id, best } of batch) {
+      chosenOf.set(
+        id,
+        best.slice(0, CHOSEN_PAIRS_PER_COMPANY).map((item) => item.id),
+      );
+    }
+    await db.execute(
+      sql`insert into company_similarities (generation, company_id, similar_ids, scores)
+          select ${generation}, batch.id, batch.ids::int[], batch.scores::real[]
+          from unnest(
+            ${sql.param(batch.map(({ id }) => id))}::int[],
+            ${sql.param(batch.map(({ best }) => `{${best.map((item) => item.id).join(",")}}`))}::text[],
+            ${sql.param(batch.map(({ best }) => `{${best.map((item) => item.score).join(",")}}`))}::text[]
+          ) as batch(id, ids, scores)
+          on conflict (generation, company_id) do update
+            set similar_ids = excluded.similar_ids, scores = excluded.scores`,
+    );
+  }
   await rewritePairs(db, generation, chosenOf, (id) => slugs[indexOfId.get(id) ?? -1]);
   await db.execute(
     sql`update similarity_state set companies = ${profiles.length}, refreshed_at = now()
         where id = 1 and generation = ${generation}`,
   );
-  return { companies: written, ms: Math.round(performance.now() - started), whole: false };
+  return { companies: lists.length, ms: Math.round(performance.now() - started), whole: false };
 }
 
 /** The stored similar ids of `ids` in `generation`, by company id. */
