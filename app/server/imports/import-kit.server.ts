@@ -105,7 +105,7 @@ export interface ImportKind<
   /** Its function's name, for programming errors (a bad option). */
   readonly name: string;
   /** Its counters at zero (an empty object when it has none). */
-  readonly extraCounts: Required<E> | E;
+  readonly extraCounts: E;
 
   // The row schema.
   /** Why a header row cannot be imported, or null: also checked on an upload's first bytes. */

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/database.server";
 import { queryRows } from "../../db/query-rows.server";
+import type { DuplicateRow } from "../../imports/import-kit.server";
 import { takeImportLock } from "../../imports/import-lock.server";
 import { suppressedHashesAmong } from "../../suppression/email-hash.server";
 import type { ImportedCompany } from "../crunchbase-row";
@@ -22,13 +23,6 @@ export interface BatchRow {
   company: ImportedCompany;
   /** Suppression hashes of the row's founder and contact emails, computed while parsing (off the write path). */
   emailHashes: string[];
-}
-
-/** A row about a company an earlier row of the file named (the later row wins). */
-export interface DuplicateRow {
-  row: number;
-  /** The first row of the file about that company. */
-  firstRow: number;
 }
 
 export interface BatchCounts {
