@@ -98,16 +98,9 @@ async function writePairs(
     }
     return false;
   };
-  let rows = { block: [] as number[], a: [] as number[], b: [] as number[], path: [] as string[] };
+  let rows: PairRows = { block: [], a: [], b: [], path: [] };
   const flush = async () => {
-    if (rows.block.length === 0) return;
-    await db.execute(
-      sql`insert into company_pairs (generation, block, a_id, b_id, path)
-          select ${generation}, pair.block, pair.a, pair.b, pair.path
-          from unnest(${sql.param(rows.block)}::int[], ${sql.param(rows.a)}::int[], ${sql.param(rows.b)}::int[],
-            ${sql.param(rows.path)}::text[]) as pair(block, a, b, path)
-          on conflict do nothing`,
-    );
+    await insertPairs(db, generation, rows);
     rows = { block: [], a: [], b: [], path: [] };
   };
   for (let index = 0; index < profiles.length; index++) {
@@ -421,7 +414,7 @@ async function rewritePairs(
     for (const row of rows) stored.set(row.id, row.chosen.map(Number));
   }
   const choices = (id: number) => chosenOf.get(id) ?? stored.get(id) ?? [];
-  const rows = { block: [] as number[], a: [] as number[], b: [] as number[], path: [] as string[] };
+  const rows: PairRows = { block: [], a: [], b: [], path: [] };
   const add = (chooser: number, other: number) => {
     const slug = slugOf(chooser);
     const otherSlug = slugOf(other);
@@ -435,6 +428,19 @@ async function rewritePairs(
   for (const [chooser, chosen] of chosenOf) for (const other of chosen) add(chooser, other);
   // Pairs another company chose of a recomputed one: deleted above with the rest, written back.
   for (const id of others) for (const other of choices(id)) if (chosenOf.has(other)) add(id, other);
+  await insertPairs(db, generation, rows);
+}
+
+/** Chosen pairs to write, column by column. */
+interface PairRows {
+  block: number[];
+  a: number[];
+  b: number[];
+  path: string[];
+}
+
+/** Writes pairs into a generation (one statement); a pair written already stays as it is. */
+async function insertPairs(db: Db, generation: number, rows: PairRows): Promise<void> {
   if (rows.block.length === 0) return;
   await db.execute(
     sql`insert into company_pairs (generation, block, a_id, b_id, path)
