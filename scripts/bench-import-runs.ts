@@ -10,9 +10,9 @@ import type { AdminActor } from "../app/server/admin/audit-log.server";
 import { type Database, openDatabase } from "../app/server/db/database.server";
 import { queryRows } from "../app/server/db/query-rows.server";
 import { type ImportRunRow, users } from "../app/server/db/schema";
+import { receiveUpload, startCommit, startDryRun } from "../app/server/import-console.server";
 import { importRunView } from "../app/server/imports/import-run-view.server";
-import { getImportRun, startCommit, startDryRun } from "../app/server/imports/import-runs.server";
-import { receiveUpload } from "../app/server/imports/import-upload.server";
+import { getImportRun } from "../app/server/imports/import-runs.server";
 import { generateCrunchbaseFile, sampleMemory } from "./bench-import-helpers";
 
 const TARGET_PEAK_RSS_MB = 400;

@@ -35,15 +35,23 @@ function byDate(profiles: readonly SimilarityProfile[]) {
   };
 }
 
-/**
- * For each profile, its `limit` most similar others, best first (ties by smaller id), as
- * `[profile index, scored list]` in the order of `profiles`.
- */
-export function* similarAll(
+/** The candidate buckets of a set of profiles: each company's most similar, and who may list whom. */
+export interface SimilarityIndex {
+  /** The profile at `index`'s `limit` most similar others, best first (ties by smaller id). */
+  best(index: number, limit: number): Scored[];
+  /**
+   * The profiles whose candidates may include any of `indices` (a superset: every profile within the widest
+   * window of theirs in a bucket they share), the given ones among them. After those companies change,
+   * only these can rank differently.
+   */
+  affectedBy(indices: Iterable<number>): Set<number>;
+}
+
+/** Builds the candidate buckets of `profiles` once, for best() of any of them. */
+export function similarityIndex(
   profiles: readonly SimilarityProfile[],
-  limit: number,
   windows: CandidateWindows = DEFAULT_WINDOWS,
-): Generator<Scored[]> {
+): SimilarityIndex {
   const stageBuckets = new Map<string, Bucket>();
   const countryBuckets = new Map<string, Bucket>();
   const add = (buckets: Map<string, Bucket>, key: string, index: number) => {
@@ -82,30 +90,71 @@ export function* similarAll(
     if (!bucket || at === undefined) return [];
     return bucket.slice(Math.max(0, at - width), at + width + 1);
   };
-  for (let index = 0; index < profiles.length; index++) {
-    const profile = profiles[index] as SimilarityProfile;
-    const candidates = new Set<number>();
-    profile.industries.forEach((industry, position) => {
-      const width = position === 0 ? windows.mainStage : windows.otherStage;
-      for (const other of neighbours("s", stageBuckets, bucketKey(industry, profile.stage), index, width))
-        candidates.add(other);
-      if (position === 0) {
-        for (const other of neighbours(
-          "c",
-          countryBuckets,
-          bucketKey(industry, profile.country),
-          index,
-          windows.mainCountry,
-        )) {
+  const widest = Math.max(windows.mainStage, windows.otherStage);
+  return {
+    best(index, limit) {
+      const profile = profiles[index] as SimilarityProfile;
+      const candidates = new Set<number>();
+      profile.industries.forEach((industry, position) => {
+        const width = position === 0 ? windows.mainStage : windows.otherStage;
+        for (const other of neighbours("s", stageBuckets, bucketKey(industry, profile.stage), index, width))
           candidates.add(other);
+        if (position === 0) {
+          for (const other of neighbours(
+            "c",
+            countryBuckets,
+            bucketKey(industry, profile.country),
+            index,
+            windows.mainCountry,
+          )) {
+            candidates.add(other);
+          }
         }
+      });
+      const scored = mostSimilar(
+        profile,
+        [...candidates].map((other) => profiles[other] as SimilarityProfile),
+        limit,
+      );
+      return scored.sort(compareScored);
+    },
+    affectedBy(indices) {
+      const affected = new Set<number>();
+      for (const index of indices) {
+        affected.add(index);
+        const profile = profiles[index];
+        if (profile === undefined) continue;
+        profile.industries.forEach((industry, position) => {
+          // Another company lists this one from its own window, which may be its main industry's (wider).
+          for (const other of neighbours(
+            "s",
+            stageBuckets,
+            bucketKey(industry, profile.stage),
+            index,
+            widest,
+          ))
+            affected.add(other);
+          if (position === 0) {
+            const key = bucketKey(industry, profile.country);
+            for (const other of neighbours("c", countryBuckets, key, index, windows.mainCountry))
+              affected.add(other);
+          }
+        });
       }
-    });
-    const scored = mostSimilar(
-      profile,
-      [...candidates].map((other) => profiles[other] as SimilarityProfile),
-      limit,
-    );
-    yield scored.sort(compareScored);
-  }
+      return affected;
+    },
+  };
+}
+
+/**
+ * For each profile, its `limit` most similar others, best first (ties by smaller id), as
+ * `[profile index, scored list]` in the order of `profiles`.
+ */
+export function* similarAll(
+  profiles: readonly SimilarityProfile[],
+  limit: number,
+  windows: CandidateWindows = DEFAULT_WINDOWS,
+): Generator<Scored[]> {
+  const index = similarityIndex(profiles, windows);
+  for (let at = 0; at < profiles.length; at++) yield index.best(at, limit);
 }

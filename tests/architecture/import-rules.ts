@@ -46,7 +46,32 @@ export const IMPORT_RULES: readonly ImportRule[] = [
     forbidden: /^app\/routes\//,
     why: "routes are the top layer: nothing below imports them",
   },
+  {
+    from: /^app\/server\/imports\//,
+    forbidden: /^app\/server\/(companies|lps|import-console\.server$)/,
+    why: "the import kit knows no kind of import: a kind plugs into it, and import-console.server.ts names the kinds (decision 020)",
+  },
+  {
+    from: /^app\/server\/suppression\//,
+    forbidden: /^app\/server\/(companies|lps|imports|admin|public-forms)\//,
+    why: "suppression sits below the data it hides: companies, LPs and imports check it, it imports none of them (decision 020)",
+  },
 ];
+
+/**
+ * A feature folder of app/server (companies, lps, imports, ...) is used through its top-level modules: its
+ * public face. Its subfolders (companies/import/, lps/import/) are its internals, which only the feature's
+ * own files import (decision 020). The path of a feature's internal module, else null.
+ */
+export function featureInternalOf(target: string): { feature: string } | null {
+  const match = /^app\/server\/([^/]+)\/[^/]+\/./.exec(target);
+  return match?.[1] ? { feature: match[1] } : null;
+}
+
+/** Whether `file` belongs to `feature` (it is inside app/server/<feature>/). */
+function isInFeature(file: string, feature: string): boolean {
+  return file.startsWith(`app/server/${feature}/`);
+}
 
 const IMPORT_PATTERN =
   /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
@@ -85,6 +110,14 @@ export function violationsOf(file: string, source: string, rules = IMPORT_RULES)
     for (const rule of rules) {
       if (rule.from.test(file) && rule.forbidden.test(target))
         violations.push({ file, specifier, why: rule.why });
+    }
+    const internal = featureInternalOf(target);
+    if (internal !== null && !isInFeature(file, internal.feature)) {
+      violations.push({
+        file,
+        specifier,
+        why: `${internal.feature}/ is used through its top-level modules: its subfolders are its internals`,
+      });
     }
   }
   return violations;

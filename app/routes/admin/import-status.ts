@@ -1,5 +1,5 @@
 import { requireAdminActor } from "~/server/admin/admin-request.server";
-import { recoverStaleRuns } from "~/server/companies/import/import-lock.server";
+import { recoverStaleRuns } from "~/server/imports/import-lock.server";
 import { importRunView } from "~/server/imports/import-run-view.server";
 import { getImportRun, ImportRunRefused } from "~/server/imports/import-runs.server";
 import type { Route } from "./+types/import-status";

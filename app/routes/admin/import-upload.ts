@@ -1,9 +1,8 @@
 import { importSubjectOf } from "~/core/import-runs";
 import { requireAdminActor } from "~/server/admin/admin-request.server";
-import { assertNoImportRunning } from "~/server/companies/import/import-lock.server";
-import { ImportBusyError } from "~/server/companies/import-companies.server";
-import { startDryRun } from "~/server/imports/import-runs.server";
-import { receiveUpload, UploadRefused } from "~/server/imports/import-upload.server";
+import { receiveUpload, startDryRun } from "~/server/import-console.server";
+import { assertNoImportRunning, ImportBusyError } from "~/server/imports/import-lock.server";
+import { UploadRefused } from "~/server/imports/import-upload.server";
 import type { Route } from "./+types/import-upload";
 
 const NO_STORE = { "Cache-Control": "no-store" };

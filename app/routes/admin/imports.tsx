@@ -18,9 +18,9 @@ import {
   runStatusLabel,
 } from "~/core/import-runs";
 import { requireAdminActor } from "~/server/admin/admin-request.server";
-import { runningImport } from "~/server/companies/import/import-lock.server";
-import { ImportBusyError } from "~/server/companies/import-companies.server";
 import { flashCookie } from "~/server/flash.server";
+import { startCommit } from "~/server/import-console.server";
+import { ImportBusyError, runningImport } from "~/server/imports/import-lock.server";
 import { importReportView, importRunView } from "~/server/imports/import-run-view.server";
 import {
   currentImportRun,
@@ -29,7 +29,6 @@ import {
   ImportRunRefused,
   importOfDryRun,
   listImportRuns,
-  startCommit,
   tidyUploads,
 } from "~/server/imports/import-runs.server";
 import { readForm } from "~/server/read-body.server";

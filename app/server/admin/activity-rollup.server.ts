@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { consecutiveRuns, splitWindow } from "~/core/activity-rollup";
 import type { DayWindow } from "~/core/admin-metrics";
+import { ADVISORY_LOCKS } from "../db/advisory-locks.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 
@@ -21,8 +22,8 @@ import { queryRows } from "../db/query-rows.server";
  * filterCounts), so both parts are counted alike.
  */
 
-/** Serialises roll-ups across app processes (the other app locks: 72_420_117 to 72_420_119). */
-export const ROLLUP_LOCK_ID = 72_420_130;
+/** Serialises roll-ups across app processes. */
+export const ROLLUP_LOCK_ID = ADVISORY_LOCKS.activityRollup;
 
 /** A range of created_at: from midnight of its first day to midnight after its last (exclusive). */
 export interface TimeRange {

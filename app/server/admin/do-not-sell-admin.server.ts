@@ -106,8 +106,8 @@ export async function addSuppressionForAdmin(
     });
     return { companiesHidden, requestCount };
   });
-  // requestDoNotSell dropped this process's cached counts before this transaction committed; drop them
-  // again now that it has (the data version, which every process follows, changed with the commit).
+  // This process's cached counts drop now that the transaction committed (the data version, which every
+  // process follows, changed with the commit).
   if (outcome.companiesHidden > 0) invalidateCatalog();
   return { status: "added", reference, ...outcome };
 }

@@ -1,5 +1,5 @@
-import { RUNNER } from "../companies/import/import-lock.server";
 import type { Db } from "../db/database.server";
+import { RUNNER } from "../imports/import-lock.server";
 import { logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
 import { type BuildCounts, buildDueDigests } from "./digest-build.server";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { takeImportLock } from "../companies/import/import-lock.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
+import { takeImportLock } from "../imports/import-lock.server";
 
 /**
  * docs/product.md#alerts: where a digest run's window ends, so that no company is missed or listed twice.

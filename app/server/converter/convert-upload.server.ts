@@ -18,11 +18,11 @@ import { conversionLimitProblem, uploadLimitProblem } from "~/core/converter/lim
 import type { Target } from "~/core/converter/targets";
 import { csvRow, neutralizeFormula } from "~/core/csv";
 import { CONVERTER_LIMIT_ERRORS } from "~/core/messages";
-import { fileHeadProblem } from "../companies/import/file-head.server";
-import { ImportFileError } from "../companies/import/import-errors";
 import type { Db } from "../db/database.server";
 import { writeStoredZip, type ZipEntry } from "../http/zip-store.server";
 import { readCsvRows } from "../imports/csv-rows.server";
+import { fileHeadProblem } from "../imports/file-head.server";
+import { ImportFileError } from "../imports/import-errors";
 import { receiveUpload, UploadRefused } from "../imports/import-upload.server";
 import { DRAIN_LIMIT_BYTES } from "../read-body.server";
 import { suppressedHashesAmong, suppressionHash } from "../suppression/email-hash.server";

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { env } from "../env.server";
 import { logger } from "../logger.server";
+import { ADVISORY_LOCKS } from "./advisory-locks.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
@@ -44,8 +45,7 @@ export interface OpenDatabaseOptions {
   onStaleLockTakenOver?: (message: string) => void;
 }
 
-// Any constant works; it only has to be the same in every process of this app.
-const MIGRATION_LOCK_ID = 72_420_117;
+const MIGRATION_LOCK_ID = ADVISORY_LOCKS.migration;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) return openServer(options.url, options.maxConnections ?? 10);

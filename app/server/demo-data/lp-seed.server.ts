@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { takeTransactionLock } from "../db/advisory-locks.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { lps } from "../db/schema";
@@ -160,17 +161,13 @@ export async function tidyLpsAfterBulkLoad(db: Db): Promise<void> {
   await db.execute(sql`vacuum analyze lps, lp_contacts, lp_commitments`);
 }
 
-// Same constant in every process, and none of the app's other locks (72_420_117 to 72_420_119, 72_420_130):
-// two processes starting on one empty server seed the LPs once.
-const LP_SEED_LOCK_ID = 72_420_131;
-
 /**
  * Seeds the demo LP set only when there are no LPs at all, in one transaction, so a start that dies half-way
  * leaves no LPs (and the next start seeds again). Returns null when it did nothing.
  */
 export async function seedLpsIfEmpty(db: Db, options: SeedLpsOptions = {}): Promise<SeedLpsResult | null> {
   const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${LP_SEED_LOCK_ID})`);
+    await takeTransactionLock(tx, "lpSeed");
     const existing = await tx.select({ id: lps.id }).from(lps).limit(1);
     if (existing.length > 0) return null;
     return seedLps(tx, options);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { insertCompaniesStatement } from "../companies/bulk-insert.server";
+import { takeTransactionLock } from "../db/advisory-locks.server";
 import type { Db } from "../db/database.server";
 import { companies, type NewCompanyRow } from "../db/schema";
 import { DEFAULT_DEMO_COMPANY_COUNT, DEFAULT_DEMO_SEED, generateCompanies } from "./generate-companies";
@@ -53,16 +54,13 @@ export async function tidyAfterBulkLoad(db: Db): Promise<void> {
   await db.execute(sql`vacuum analyze companies`);
 }
 
-// Same constant in every process: two app processes starting on one empty server seed it once.
-const SEED_LOCK_ID = 72_420_118;
-
 /**
  * Seeds the demo data set only when there are no companies at all, in one transaction, so a start that
  * dies half-way leaves an empty table (and the next start seeds again). Returns null when it did nothing.
  */
 export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<SeedResult | null> {
   const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    await takeTransactionLock(tx, "seed");
     const existing = await tx.select({ id: companies.id }).from(companies).limit(1);
     if (existing.length > 0) return null;
     return seedCompanies(tx, options);

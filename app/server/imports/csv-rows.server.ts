@@ -1,21 +1,16 @@
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { type CsvError, type InfoRecord, Parser } from "csv-parse";
-import { ImportFileError } from "../companies/import/import-errors";
-import {
-  csvProblem,
-  cutOffReason,
-  EMPTY_FILE,
-  NOT_CSV_FIRST_LINE,
-} from "../companies/import/import-messages";
-import { DEFAULT_MAX_BYTES_WITHOUT_ROW, InputGuard } from "../companies/import/input-guard.server";
-import { crlfPairs, LineAccounting, skippedRowCsvLine } from "../companies/import/line-accounting";
+import { ImportFileError } from "./import-errors";
+import { csvProblem, cutOffReason, EMPTY_FILE, NOT_CSV_FIRST_LINE } from "./import-messages";
+import { DEFAULT_MAX_BYTES_WITHOUT_ROW, InputGuard } from "./input-guard.server";
+import { crlfPairs, LineAccounting, skippedRowCsvLine } from "./line-accounting";
 
 /**
  * The rows of an import's CSV file, as a person sees them: each data row with the file line it starts on,
  * either its cells or why it could not be read (broken quoting, the wrong number of cells, a runaway cell
- * cut off). Built from the companies importer's pieces (InputGuard, LineAccounting, import-messages), so
- * an LP file's report numbers and words its rows exactly as a companies file's does.
+ * cut off). The import kit's reader (import-kit.server.ts), so every kind of import numbers and words its
+ * rows alike.
  */
 export type CsvDataRow =
   | { row: number; cells: string[]; problem?: undefined }

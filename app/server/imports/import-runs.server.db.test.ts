@@ -9,6 +9,10 @@ import { crunchbaseRecord, toCrunchbaseCsv } from "~tests/fixtures/crunchbase-cs
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { user } from "~tests/fixtures/factories";
 import type { AdminActor } from "../admin/audit-log.server";
+import { SUPPRESSED_REASON } from "../companies/import-companies.server";
+import { adminAuditLog, companies, importRuns, users } from "../db/schema";
+import { receiveUpload, startCommit, startDryRun } from "../import-console.server";
+import { requestDoNotSell } from "../suppression/do-not-sell.server";
 import {
   ImportBusyError,
   RUNNER,
@@ -16,20 +20,15 @@ import {
   releaseRun,
   STALE_RUN_MS,
   startImportRun,
-} from "../companies/import/import-lock.server";
-import { SUPPRESSED_REASON } from "../companies/import-companies.server";
-import { adminAuditLog, companies, importRuns, users } from "../db/schema";
-import { requestDoNotSell } from "../suppression/do-not-sell.server";
+} from "./import-lock.server";
 import {
   currentImportRun,
   deleteAbandonedUploads,
   discardDryRun,
   ImportRunRefused,
   listImportRuns,
-  startCommit,
-  startDryRun,
 } from "./import-runs.server";
-import { receiveUpload, type StoredUpload } from "./import-upload.server";
+import type { StoredUpload } from "./import-upload.server";
 
 const database = setUpTestDatabase();
 const ADMIN: AdminActor = { id: "user_boss", email: "boss@example.com", ipAddress: "203.0.113.9" };

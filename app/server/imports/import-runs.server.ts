@@ -5,27 +5,24 @@ import { and, count, desc, eq, getTableColumns, inArray, isNotNull, lt, ne, sql 
 import { ABANDONED_UPLOAD_MS, type ImportSubject, MAX_IMPORT_COMPANIES } from "~/core/import-runs";
 import type { AdminActor } from "../admin/audit-log.server";
 import { recordAdminAction } from "../admin/audit-log.server";
-import {
-  type NewImportRun,
-  recoverStaleRuns,
-  releaseRun,
-  startImportRun,
-} from "../companies/import/import-lock.server";
-import { rootMessage } from "../companies/import/import-messages";
-import {
-  ImportFileError,
-  type ImportProgress,
-  type ImportReport,
-  ImportWriteError,
-  importCompanies,
-} from "../companies/import-companies.server";
-import { countCompanies } from "../companies/stats.server";
 import type { Db } from "../db/database.server";
 import { type ImportRunRow, importRuns } from "../db/schema";
 import { logger } from "../logger.server";
-import { importLps, type LpImportProgress, type LpImportReport } from "../lps/import-lps.server";
-import { IN_SERVER_REFRESH_LIMIT, refreshSimilarities } from "../similarity/similarity-refresh.server";
+import { ImportFileError, ImportWriteError, type PartialImportReport } from "./import-errors";
+import {
+  type AnyImportKind,
+  type ExtraCounts,
+  type FileRecords,
+  type ImportProgress,
+  type ImportReport,
+  runImport,
+} from "./import-kit.server";
+import { type NewImportRun, recoverStaleRuns, releaseRun, startImportRun } from "./import-lock.server";
+import { rootMessage } from "./import-messages";
 import { deleteStoredUpload, importsDir, type StoredUpload } from "./import-upload.server";
+
+/** The kinds of import the console and the command line offer, by import_runs.subject. */
+export type ImportKinds = Readonly<Record<ImportSubject, AnyImportKind>>;
 
 /** How often a running run says it is alive when no batch has finished (a batch waiting on a lock). */
 const HEARTBEAT_MS = 15_000;
@@ -50,20 +47,20 @@ export interface StartedRun {
 
 /**
  * Issue 16: starts the dry run of an upload (every row read, checked, matched and classified; nothing
- * written) in the background. Refused with ImportBusyError while another import runs; the upload is then
- * deleted.
+ * written) with `kind` in the background. Refused with ImportBusyError while another import runs; the
+ * upload is then deleted.
  */
 export async function startDryRun(
   db: Db,
   actor: AdminActor,
   upload: StoredUpload,
-  subject: ImportSubject = "companies",
+  kind: AnyImportKind,
 ): Promise<StartedRun> {
   let run: ImportRunRow;
   try {
     run = await startImportRun(db, {
       kind: "dry_run",
-      subject,
+      subject: kind.subject,
       source: "console",
       actorId: actor.id,
       actorEmail: actor.email,
@@ -76,15 +73,20 @@ export async function startDryRun(
     await deleteStoredUpload(upload.storedPath);
     throw error;
   }
-  return { run, finished: carryOutInBackground(db, run, upload.storedPath, actor) };
+  return { run, finished: carryOutInBackground(db, kind, run, upload.storedPath, actor) };
 }
 
 /**
- * Issue 16: imports the very file a finished dry run checked (its stored copy), in the background.
- * Refused (ImportRunRefused) when the dry run is not finished, its file is gone, or it was imported
- * already; with ImportBusyError while another import runs.
+ * Issue 16: imports the very file a finished dry run checked (its stored copy), in the background, with
+ * the kind of its subject. Refused (ImportRunRefused) when the dry run is not finished, its file is gone,
+ * or it was imported already; with ImportBusyError while another import runs.
  */
-export async function startCommit(db: Db, actor: AdminActor, dryRunId: number): Promise<StartedRun> {
+export async function startCommit(
+  db: Db,
+  actor: AdminActor,
+  dryRunId: number,
+  kinds: ImportKinds,
+): Promise<StartedRun> {
   const dryRun = await getImportRun(db, dryRunId);
   const storedPath = await committableFile(db, dryRun);
   const run = await startImportRun(db, {
@@ -109,7 +111,7 @@ export async function startCommit(db: Db, actor: AdminActor, dryRunId: number): 
     before: null,
     after: { status: "running", subject: run.subject, dryRun: dryRun.id },
   });
-  return { run, finished: carryOutInBackground(db, run, storedPath, actor) };
+  return { run, finished: carryOutInBackground(db, kinds[run.subject], run, storedPath, actor) };
 }
 
 /** The stored file of a dry run that may be imported now, or why not. */
@@ -291,13 +293,11 @@ async function deleteUnnamedFiles(db: Db, dir: string, before: Date): Promise<nu
   return deleted;
 }
 
-/** The counts of a run's row, from an importer's report or progress (an LP import's with its contacts). */
-function countsOf(report: ImportProgress | ImportReport | LpImportProgress | LpImportReport) {
+/** The counts of a run's row, from an importer's report or progress, with the kind's own counts. */
+function countsOf(kind: AnyImportKind, report: (ImportProgress | PartialImportReport) & ExtraCounts) {
   const isReport = "rejectedCount" in report;
-  const contacts =
-    "contactsWritten" in report
-      ? { contactsWritten: report.contactsWritten, contactsRemoved: report.contactsRemoved }
-      : {};
+  const extra: ExtraCounts = {};
+  for (const key of Object.keys(kind.extraCounts) as Array<keyof ExtraCounts>) extra[key] = report[key] ?? 0;
   const rejected = isReport ? report.rejectedCount : report.rejected;
   const suppressed = isReport ? report.suppressedCount : report.suppressed;
   return {
@@ -308,12 +308,14 @@ function countsOf(report: ImportProgress | ImportReport | LpImportProgress | LpI
     rejected: rejected - suppressed,
     suppressed,
     duplicates: isReport ? report.duplicateCount : report.duplicates,
-    ...contacts,
+    ...extra,
   };
 }
 
-/** What the audit log keeps of an import: its outcome and counts. */
-function auditCounts(run: ImportRunRow): Record<string, unknown> {
+/** What the audit log keeps of an import: its outcome and counts (the kind's own among them). */
+function auditCounts(kind: AnyImportKind, run: ImportRunRow): Record<string, unknown> {
+  const extra: Record<string, unknown> = {};
+  for (const key of Object.keys(kind.extraCounts) as Array<keyof ExtraCounts>) extra[key] = run[key];
   return {
     status: run.status,
     subject: run.subject,
@@ -325,9 +327,7 @@ function auditCounts(run: ImportRunRow): Record<string, unknown> {
     rejected: run.rejected,
     suppressed: run.suppressed,
     duplicates: run.duplicates,
-    ...(run.subject === "lps"
-      ? { contactsWritten: run.contactsWritten, contactsRemoved: run.contactsRemoved }
-      : {}),
+    ...extra,
   };
 }
 
@@ -339,12 +339,13 @@ class ProgressWriter {
 
   constructor(
     private readonly db: Db,
+    private readonly kind: AnyImportKind,
     private readonly runId: number,
     private readonly bytesRead: () => number,
   ) {}
 
-  report(progress: ImportProgress | LpImportProgress): void {
-    this.pending = countsOf(progress);
+  report(progress: ImportProgress & ExtraCounts): void {
+    this.pending = countsOf(this.kind, progress);
     this.kick();
   }
 
@@ -385,57 +386,51 @@ class ProgressWriter {
 /** How a carried-out run ended: its final row, the importer's report, and the error that stopped it. */
 export interface RunOutcome {
   run: ImportRunRow;
-  /** The companies importer's report, or the LP importer's (which adds its contacts). */
-  report: ImportReport | LpImportReport | null;
+  /** The kind's report (the kit's counts and the kind's own). */
+  report: (ImportReport & ExtraCounts) | null;
+  /** What the kind's matcher kept of the file (what it wrote), once every row was read. */
+  file: FileRecords | null;
   error: unknown;
 }
 
 /**
- * Carries out a started run on `filePath` with the importer of its subject, the one `npm run import` (or
- * `npm run import:lps`) uses (a dry run, or the import), writing its progress to its row after each batch,
- * then its report (or why it failed) and, after an import by an admin, an entry in the admin audit log.
- * Never throws: the outcome says. `maxFileCompanies` bounds the memory a file may take (the console's
- * server has a heap cap): the companies, or the LPs, it may name.
+ * Carries out a started run on `filePath` with `kind` (its subject's; the importer the command line
+ * uses): a dry run, or the import, writing its progress to its row after each batch, then its report (or
+ * why it failed) and, after an import by an admin, an entry in the admin audit log. Never throws: the
+ * outcome says. `maxFileRecords` bounds the memory a file may take (the console's server has a heap cap):
+ * the records (companies, LPs) it may name.
  */
 export async function carryOutRun(
   db: Db,
+  kind: AnyImportKind,
   run: ImportRunRow,
   filePath: string,
   {
     actor = null,
     onProgress,
-    maxFileCompanies,
+    maxFileRecords,
   }: {
     actor?: AdminActor | null;
-    onProgress?: (progress: ImportProgress) => void;
-    maxFileCompanies?: number;
+    onProgress?: (progress: ImportProgress & ExtraCounts) => void;
+    maxFileRecords?: number;
   } = {},
 ): Promise<RunOutcome> {
   const started = performance.now();
   const input = createReadStream(filePath);
-  const progress = new ProgressWriter(db, run.id, () => input.bytesRead);
+  const progress = new ProgressWriter(db, kind, run.id, () => input.bytesRead);
   const heartbeat = setInterval(() => progress.beat(), HEARTBEAT_MS);
   heartbeat.unref();
-  let report: ImportReport | LpImportReport | null = null;
+  let imported: { report: ImportReport & ExtraCounts; file: FileRecords } | null = null;
   let failure: unknown = null;
-  const dryRun = run.kind === "dry_run";
-  const onStep = (step: ImportProgress) => {
-    progress.report(step);
-    onProgress?.(step);
-  };
   try {
-    report =
-      run.subject === "lps"
-        ? await importLps(db, input, {
-            dryRun,
-            ...(maxFileCompanies === undefined ? {} : { maxFileLps: maxFileCompanies }),
-            onProgress: onStep,
-          })
-        : await importCompanies(db, input, {
-            dryRun,
-            ...(maxFileCompanies === undefined ? {} : { maxFileCompanies }),
-            onProgress: onStep,
-          });
+    imported = await runImport(db, kind, input, {
+      dryRun: run.kind === "dry_run",
+      ...(maxFileRecords === undefined ? {} : { maxFileRecords }),
+      onProgress(step) {
+        progress.report(step);
+        onProgress?.(step);
+      },
+    });
   } catch (error) {
     failure = error;
   } finally {
@@ -444,15 +439,17 @@ export async function carryOutRun(
     await progress.close();
   }
   const durationMs = Math.round(performance.now() - started);
+  const report = imported?.report ?? null;
+  const file = imported?.file ?? null;
   try {
     const ended =
       report !== null
-        ? await recordDone(db, run, filePath, report, durationMs, actor)
-        : await recordFailed(db, run, failure, durationMs, actor);
-    return { run: ended, report, error: failure };
+        ? await recordDone(db, kind, run, filePath, report, durationMs, actor)
+        : await recordFailed(db, kind, run, failure, durationMs, actor);
+    return { run: ended, report, file, error: failure };
   } catch (error) {
     logger.error({ err: error, runId: run.id }, "recording the end of an import run failed");
-    return { run, report, error: failure ?? error };
+    return { run, report, file, error: failure ?? error };
   } finally {
     releaseRun(run.id);
   }
@@ -460,9 +457,10 @@ export async function carryOutRun(
 
 async function recordDone(
   db: Db,
+  kind: AnyImportKind,
   run: ImportRunRow,
   filePath: string,
-  report: ImportReport | LpImportReport,
+  report: ImportReport & ExtraCounts,
   durationMs: number,
   actor: AdminActor | null,
 ): Promise<ImportRunRow> {
@@ -470,7 +468,7 @@ async function recordDone(
     const [row] = await tx
       .update(importRuns)
       .set({
-        ...countsOf(report),
+        ...countsOf(kind, report),
         status: "done",
         bytesRead: run.fileBytes,
         rejectedRows: report.rejected,
@@ -486,7 +484,7 @@ async function recordDone(
       if (run.dryRunId !== null) {
         await tx.update(importRuns).set({ storedPath: null }).where(eq(importRuns.id, run.dryRunId));
       }
-      if (actor) await recordCommit(tx, actor, row);
+      if (actor) await recordCommit(tx, kind, actor, row);
     }
     return row;
   });
@@ -497,6 +495,7 @@ async function recordDone(
 
 async function recordFailed(
   db: Db,
+  kind: AnyImportKind,
   run: ImportRunRow,
   failure: unknown,
   durationMs: number,
@@ -517,7 +516,7 @@ async function recordFailed(
     const [row] = await tx
       .update(importRuns)
       .set({
-        ...(partial ? countsOf(partial) : {}),
+        ...(partial ? countsOf(kind, partial) : {}),
         ...(partial ? { rejectedRows: partial.rejected, duplicateRows: partial.duplicates } : {}),
         status: "failed",
         error: message,
@@ -529,64 +528,55 @@ async function recordFailed(
       .returning();
     if (!row) throw new Error(`import run ${run.id} vanished`);
     // Rows may have been written before it stopped: the admin's import is on record either way.
-    if (run.kind === "commit" && actor) await recordCommit(tx, actor, row);
+    if (run.kind === "commit" && actor) await recordCommit(tx, kind, actor, row);
     return row;
   });
   if (dropsFile && run.storedPath) await deleteStoredUpload(run.storedPath);
   return ended;
 }
 
-async function recordCommit(tx: Db, actor: AdminActor, run: ImportRunRow): Promise<void> {
+async function recordCommit(
+  tx: Db,
+  kind: AnyImportKind,
+  actor: AdminActor,
+  run: ImportRunRow,
+): Promise<void> {
   await recordAdminAction(tx, actor, {
     action: "import.commit",
     targetType: "import",
     targetId: String(run.id),
     targetLabel: run.fileName,
     before: null,
-    after: auditCounts(run),
+    after: auditCounts(kind, run),
   });
 }
 
 /**
  * Carries a console run out without the request waiting for it (a 100,000-row file takes ~20 s): the
- * page polls the run's row. After an import that wrote rows, the similar companies are recomputed as
- * `npm run import` does, when the table is small enough for the server's memory (IN_SERVER_REFRESH_LIMIT);
- * otherwise the log says to run `npm run similarity:refresh`.
+ * page polls the run's row. After an import that wrote records, the kind's follow-up runs (the companies':
+ * the similar companies of what it touched, when the server's memory allows), as the command line does.
  */
 function carryOutInBackground(
   db: Db,
+  kind: AnyImportKind,
   run: ImportRunRow,
   filePath: string,
   actor: AdminActor,
 ): Promise<ImportRunRow> {
   return (async () => {
-    const outcome = await carryOutRun(db, run, filePath, { actor, maxFileCompanies: MAX_IMPORT_COMPANIES });
+    const outcome = await carryOutRun(db, kind, run, filePath, {
+      actor,
+      maxFileRecords: MAX_IMPORT_COMPANIES,
+    });
     const wrote = outcome.report !== null && outcome.report.inserted + outcome.report.updated > 0;
-    // Similar companies are the companies' own; an LP import leaves them as they are.
-    if (run.kind === "commit" && run.subject === "companies" && wrote)
-      await refreshSimilarCompanies(db, run.id);
+    if (run.kind === "commit" && wrote && outcome.file !== null && kind.afterImport) {
+      await kind.afterImport(db, outcome.file, { inServer: true, runId: run.id });
+    }
     return outcome.run;
   })().catch((error: unknown) => {
     logger.error({ err: error, runId: run.id }, "an import run failed unexpectedly");
     return run;
   });
-}
-
-async function refreshSimilarCompanies(db: Db, runId: number): Promise<void> {
-  try {
-    const companies = await countCompanies(db);
-    if (companies > IN_SERVER_REFRESH_LIMIT) {
-      logger.warn(
-        { companies, runId },
-        "similar companies not recomputed after the import (too many companies for the server): run `npm run similarity:refresh`",
-      );
-      return;
-    }
-    const result = await refreshSimilarities(db);
-    logger.info({ ...result, runId }, "recomputed the similar companies after an import");
-  } catch (error) {
-    logger.error({ err: error, runId }, "recomputing the similar companies after an import failed");
-  }
 }
 
 /**

@@ -6,17 +6,17 @@ import path from "node:path";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import {
-  checkUploadName,
-  DEFAULT_MAX_IMPORT_BYTES,
-  type ImportSubject,
-  uploadSizeProblem,
-} from "~/core/import-runs";
-import { SNIFF_BYTES } from "../companies/import/input-guard.server";
-import { fileHeadProblem } from "../companies/import-companies.server";
+import { checkUploadName, DEFAULT_MAX_IMPORT_BYTES, uploadSizeProblem } from "~/core/import-runs";
 import { env } from "../env.server";
-import { lpFileHeadProblem } from "../lps/import-lps.server";
 import { DRAIN_LIMIT_BYTES, mediaTypeOf } from "../read-body.server";
+import { fileHeadProblem } from "./file-head.server";
+import type { AnyImportKind } from "./import-kit.server";
+import { SNIFF_BYTES } from "./input-guard.server";
+
+/** An upload's check for a kind of import: the importer's own checks of the start and the header row. */
+export function kindHeadProblem(kind: Pick<AnyImportKind, "headerProblem">): (head: Buffer) => string | null {
+  return (head) => fileHeadProblem(head, kind.headerProblem);
+}
 
 /** An upload refused, with the status and the message for the person who sent it. */
 export class UploadRefused extends Error {
@@ -59,10 +59,11 @@ const CSV_TYPES: ReadonlySet<string> = new Set([
 export interface UploadOptions {
   dir?: string;
   maxBytes?: number;
-  /** What the file holds (issue 17): its header is checked by that importer's rules. Default: companies. */
-  subject?: ImportSubject;
-  /** Issue 18: another check of the file's first bytes (the converter takes any CSV with a header row). */
-  headProblem?: (head: Buffer) => string | null;
+  /**
+   * The check of the file's first bytes: a kind of import's (kindHeadProblem), or the converter's (any CSV
+   * with a header row).
+   */
+  headProblem: (head: Buffer) => string | null;
 }
 
 /**
@@ -71,11 +72,11 @@ export interface UploadOptions {
  * parameter: no multipart parsing, no form buffered. Refused with UploadRefused, nothing kept:
  * - a name that is not a .csv file (400), a form or another non-CSV Content-Type (415);
  * - a declared or actual size over `maxBytes` (413, as soon as it is seen), an empty body (400);
- * - a start that is not CSV text or a header without an Organization Name column (an LP file: without
- *   LP Name and LP Type columns) (400), checked by the importer's own rules on the first bytes, before the
- *   rest is stored.
+ * - a start that `headProblem` refuses (400): for an import, one that is not CSV text or whose header
+ *   the kind refuses (a companies file without an Organization Name column), checked by the importer's
+ *   own rules on the first bytes, before the rest is stored.
  */
-export async function receiveUpload(request: Request, options: UploadOptions = {}): Promise<StoredUpload> {
+export async function receiveUpload(request: Request, options: UploadOptions): Promise<StoredUpload> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES;
   const name = checkUploadName(new URL(request.url).searchParams.get("name"));
   if (!name.ok) throw new UploadRefused(400, name.message);
@@ -99,10 +100,7 @@ export async function receiveUpload(request: Request, options: UploadOptions = {
   const dir = options.dir ?? importsDir();
   await mkdir(dir, { recursive: true });
   const storedPath = path.join(dir, `${randomUUID()}.csv`);
-  const meter = new UploadMeter(
-    maxBytes,
-    options.headProblem ?? (options.subject === "lps" ? lpFileHeadProblem : (head) => fileHeadProblem(head)),
-  );
+  const meter = new UploadMeter(maxBytes, options.headProblem);
   try {
     await pipeline(
       Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>),

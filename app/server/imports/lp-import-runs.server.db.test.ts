@@ -8,13 +8,14 @@ import { setUpTestDatabase } from "~tests/fixtures/database";
 import { user } from "~tests/fixtures/factories";
 import { lpRecord, toLpCsv } from "~tests/fixtures/lp-csv";
 import type { AdminActor } from "../admin/audit-log.server";
-import { ImportBusyError } from "../companies/import/import-lock.server";
 import { queryRows } from "../db/query-rows.server";
 import { adminAuditLog, users } from "../db/schema";
+import { carryOutRun, receiveUpload, startCommit, startDryRun } from "../import-console.server";
 import { SUPPRESSED_CONTACT_REASON } from "../lps/import-lps.server";
 import { requestDoNotSell } from "../suppression/do-not-sell.server";
-import { carryOutRun, startCommandLineRun, startCommit, startDryRun } from "./import-runs.server";
-import { receiveUpload, type StoredUpload, UploadRefused } from "./import-upload.server";
+import { ImportBusyError } from "./import-lock.server";
+import { startCommandLineRun } from "./import-runs.server";
+import { type StoredUpload, UploadRefused } from "./import-upload.server";
 
 const database = setUpTestDatabase();
 const ADMIN: AdminActor = { id: "user_boss", email: "boss@example.com", ipAddress: "203.0.113.9" };

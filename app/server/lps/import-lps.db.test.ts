@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { csvStream } from "~tests/fixtures/crunchbase-csv";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { type LpCsvRecord, lpRecord, toLpCsv } from "~tests/fixtures/lp-csv";
-import { ImportBusyError, startImportRun } from "../companies/import/import-lock.server";
 import { queryRows } from "../db/query-rows.server";
+import { ImportBusyError, startImportRun } from "../imports/import-lock.server";
 import { requestDoNotSell } from "../suppression/do-not-sell.server";
 import {
   ImportFileError,

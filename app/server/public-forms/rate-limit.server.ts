@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
+import { ADVISORY_LOCK_NAMESPACES } from "../db/advisory-locks.server";
 import type { Db } from "../db/database.server";
 import { publicFormHits } from "../db/schema";
 
@@ -13,7 +14,7 @@ export const PUBLIC_FORM_RATE_LIMIT: FormRateLimit = { max: 5, windowSeconds: 60
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /** The namespace of these advisory locks (two-key form, so they never meet the importer's one-key lock). */
-const FORM_LOCK_NAMESPACE = 7_207;
+const FORM_LOCK_NAMESPACE = ADVISORY_LOCK_NAMESPACES.publicForm;
 
 /**
  * Takes one of the IP's submissions for a form, or says when the next one is allowed. Kept in the database

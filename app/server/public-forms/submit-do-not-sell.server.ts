@@ -1,6 +1,7 @@
 import type { FieldErrors } from "~/core/auth-forms";
 import { fieldErrorsOf } from "~/core/auth-forms";
 import { doNotSellSchema } from "~/core/public-forms";
+import { invalidateCatalog } from "../companies/catalog.server";
 import type { Db } from "../db/database.server";
 import { requestDoNotSell } from "../suppression/do-not-sell.server";
 import { type FormRateLimit, takeFormSlot } from "./rate-limit.server";
@@ -32,6 +33,8 @@ export async function submitDoNotSell(
   const verdict = await takeFormSlot(deps.db, "do-not-sell", ipAddress, { now: deps.now, limit: deps.limit });
   if (!verdict.allowed)
     return { status: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds, values };
-  await requestDoNotSell(deps.db, parsed.data.email);
+  const { companiesHidden } = await requestDoNotSell(deps.db, parsed.data.email);
+  // This process's cached figures drop the hidden companies now; other processes by the data version.
+  if (companiesHidden > 0) invalidateCatalog();
   return { status: "done" };
 }

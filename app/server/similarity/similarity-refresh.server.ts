@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { comparePath } from "~/core/compare";
-import { similarAll } from "~/core/similar-candidates";
-import type { SimilarityProfile } from "~/core/similarity";
+import { similarAll, similarityIndex } from "~/core/similar-candidates";
+import { compareScored, mostSimilar, type Scored, type SimilarityProfile } from "~/core/similarity";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { CHOSEN_PAIRS_PER_COMPANY, COMPARE_BLOCK_COMPANIES } from "./similar-companies.server";
@@ -98,16 +98,9 @@ async function writePairs(
     }
     return false;
   };
-  let rows = { block: [] as number[], a: [] as number[], b: [] as number[], path: [] as string[] };
+  let rows: PairRows = { block: [], a: [], b: [], path: [] };
   const flush = async () => {
-    if (rows.block.length === 0) return;
-    await db.execute(
-      sql`insert into company_pairs (generation, block, a_id, b_id, path)
-          select ${generation}, pair.block, pair.a, pair.b, pair.path
-          from unnest(${sql.param(rows.block)}::int[], ${sql.param(rows.a)}::int[], ${sql.param(rows.b)}::int[],
-            ${sql.param(rows.path)}::text[]) as pair(block, a, b, path)
-          on conflict do nothing`,
-    );
+    await insertPairs(db, generation, rows);
     rows = { block: [], a: [], b: [], path: [] };
   };
   for (let index = 0; index < profiles.length; index++) {
@@ -154,8 +147,16 @@ export async function refreshSimilarities(
   db: Db,
   options: { onProgress?: (done: number, total: number) => void } = {},
 ): Promise<RefreshResult> {
-  const started = performance.now();
-  const { profiles, slugs } = await loadProfiles(db);
+  return refreshWith(db, performance.now(), await loadProfiles(db), options);
+}
+
+/** refreshSimilarities of profiles loaded already (refreshSimilaritiesOf's whole refresh reads them once). */
+async function refreshWith(
+  db: Db,
+  started: number,
+  { profiles, slugs }: { profiles: SimilarityProfile[]; slugs: string[] },
+  options: { onProgress?: (done: number, total: number) => void } = {},
+): Promise<RefreshResult> {
   // Each company's chosen companies (its CHOSEN_PAIRS_PER_COMPANY most similar), by profile index.
   const chosen = new Int32Array(profiles.length * CHOSEN_PAIRS_PER_COMPANY).fill(-1);
   const indexOfId = new Map(profiles.map((profile, index) => [profile.id, index]));
@@ -168,6 +169,7 @@ export async function refreshSimilarities(
   let similar: string[] = [];
   let scores: string[] = [];
   let done = 0;
+  let writing: Promise<void> = Promise.resolve();
   for (const best of similarAll(profiles, SIMILAR_PER_COMPANY)) {
     const profile = profiles[done] as SimilarityProfile;
     for (let rank = 0; rank < Math.min(best.length, CHOSEN_PAIRS_PER_COMPANY); rank++) {
@@ -178,13 +180,18 @@ export async function refreshSimilarities(
     similar.push(`{${best.map((item) => item.id).join(",")}}`);
     scores.push(`{${best.map((item) => item.score).join(",")}}`);
     if (companyIds.length === WRITE_BATCH) {
-      await writeBatch(db, generation, companyIds, similar, scores);
+      // The database writes this batch while the next is computed; one write in flight at a time.
+      await writing;
+      writing = writeBatch(db, generation, companyIds, similar, scores);
+      // Awaited before the next batch or at the end; this keeps a failure meanwhile from going unhandled.
+      writing.catch(() => {});
       options.onProgress?.(done, profiles.length);
       companyIds = [];
       similar = [];
       scores = [];
     }
   }
+  await writing;
   if (companyIds.length > 0) await writeBatch(db, generation, companyIds, similar, scores);
   options.onProgress?.(done, profiles.length);
   await writePairs(db, generation, profiles, slugs, chosen);
@@ -215,4 +222,236 @@ export async function refreshSimilarities(
 export async function hasSimilarities(db: Db): Promise<boolean> {
   const rows = await queryRows(db, sql`select 1 as one from similarity_state where id = 1`);
   return rows.length > 0;
+}
+
+/** What refreshSimilaritiesOf did: the companies it recomputed, or a whole refresh when that was cheaper. */
+export interface PartialRefreshResult {
+  /** Companies whose similar companies were recomputed. */
+  companies: number;
+  ms: number;
+  /** True when it ran a whole refresh (no generation yet, or most companies were affected). */
+  whole: boolean;
+}
+
+/** Past this share of the companies touched or recomputed, a whole refresh (a new generation) is done instead. */
+const WHOLE_REFRESH_SHARE = 0.5;
+/**
+ * Past this share of the companies with a new list, a whole refresh is done instead: measured on PostgreSQL,
+ * rewriting a row in place (with its pairs) costs about four times what a whole refresh spends per company.
+ */
+const WHOLE_REFRESH_WRITES = 0.2;
+/**
+ * The lists a touched company changes, about: 1,000 companies imported into 99,000 changed 12,255 lists.
+ * Decides on a whole refresh before the lists are computed when the import is that large.
+ */
+const LISTS_CHANGED_PER_TOUCHED = 12;
+
+/**
+ * After an import (docs/decisions/020): the similar companies of the companies `touchedIds` (created or
+ * changed) and of their neighbours, in the current generation, instead of every company's.
+ * - Recomputed as a whole refresh would: the touched companies, and the companies whose stored list names
+ *   one of them (its score changed, or it moved away).
+ * - Merged: every other company whose candidate windows may include a touched one keeps its stored list,
+ *   with the touched company in it where it scores higher than the list's last; only changed lists are
+ *   written. A whole refresh can differ for such a company at the margin: the company that a new one
+ *   pushed out of its date window stays listed until the next whole refresh (`npm run similarity:refresh`).
+ * The rewritten rows' pairs are deleted and written again by the whole refresh's rule. Each statement
+ * rewrites a batch in place, so pages read the old or the new rows. With no generation yet, over half the
+ * companies touched or recomputed, or over a fifth of them with a new list, it runs the whole refresh (on
+ * the profiles it loaded) instead.
+ */
+export async function refreshSimilaritiesOf(
+  db: Db,
+  touchedIds: Iterable<number>,
+): Promise<PartialRefreshResult> {
+  const started = performance.now();
+  const [state] = await queryRows<{ generation: number }>(
+    db,
+    sql`select generation from similarity_state where id = 1`,
+  );
+  const loaded = await loadProfiles(db);
+  const whole = async (): Promise<PartialRefreshResult> => {
+    const result = await refreshWith(db, started, loaded);
+    return { companies: result.companies, ms: Math.round(performance.now() - started), whole: true };
+  };
+  if (state === undefined) return whole();
+  const { generation } = state;
+  const { profiles, slugs } = loaded;
+  const indexOfId = new Map(profiles.map((profile, index) => [profile.id, index]));
+  const touched = [...new Set(touchedIds)].flatMap((id) => {
+    const index = indexOfId.get(id);
+    return index === undefined ? [] : [index];
+  });
+  if (touched.length === 0)
+    return { companies: 0, ms: Math.round(performance.now() - started), whole: false };
+  if (touched.length * LISTS_CHANGED_PER_TOUCHED > profiles.length * WHOLE_REFRESH_WRITES) return whole();
+  const index = similarityIndex(profiles);
+  const idOf = (at: number) => (profiles[at] as SimilarityProfile).id;
+  // Recomputed whole: the touched companies, and the companies whose stored list names one of them (its
+  // score changed, or it moved away from them), found by a hash join of the listed ids with the touched ones.
+  const recomputed = new Set(touched);
+  const listing = await queryRows<{ id: number }>(
+    db,
+    sql`select distinct s.company_id as id
+        from company_similarities s
+        cross join lateral unnest(s.similar_ids) as listed(id)
+        join unnest(${sql.param(touched.map(idOf))}::int[]) as touched(id) on touched.id = listed.id
+        where s.generation = ${generation}`,
+  );
+  for (const { id } of listing) {
+    const at = indexOfId.get(id);
+    if (at !== undefined) recomputed.add(at);
+  }
+  if (recomputed.size > profiles.length * WHOLE_REFRESH_SHARE) return whole();
+  // Merged: every other company whose candidates may include a touched one keeps its stored list, with a
+  // touched company in it where it scores higher than the list's last.
+  const additions = new Map<number, number[]>();
+  for (const at of touched) {
+    for (const other of index.affectedBy([at])) {
+      if (recomputed.has(other)) continue;
+      const list = additions.get(other);
+      if (list) list.push(at);
+      else additions.set(other, [at]);
+    }
+  }
+  const storedLists = await storedSimilarIds(db, generation, [...additions.keys()].map(idOf));
+
+  // Every new list first, in memory: past WHOLE_REFRESH_WRITES of the companies, rewriting rows in place
+  // costs more than writing a new generation.
+  const lists: Array<{ id: number; best: Scored[] }> = [];
+  for (const at of [...recomputed].sort((x, y) => x - y)) {
+    lists.push({ id: idOf(at), best: index.best(at, SIMILAR_PER_COMPANY) });
+  }
+  for (const [at, added] of additions) {
+    const stored = storedLists.get(idOf(at));
+    // No row yet (imported since the last refresh): computed as a whole refresh would.
+    if (stored === undefined) {
+      lists.push({ id: idOf(at), best: index.best(at, SIMILAR_PER_COMPANY) });
+      continue;
+    }
+    const keptAt = stored.flatMap((id) => {
+      const other = indexOfId.get(id);
+      return other === undefined ? [] : [other];
+    });
+    const best = mostSimilar(
+      profiles[at] as SimilarityProfile,
+      [...keptAt, ...added].map((other) => profiles[other] as SimilarityProfile),
+      SIMILAR_PER_COMPANY,
+    ).sort(compareScored);
+    const same = best.length === stored.length && best.every((item, rank) => item.id === stored[rank]);
+    if (!same) lists.push({ id: idOf(at), best });
+  }
+  if (lists.length > profiles.length * WHOLE_REFRESH_WRITES) return whole();
+
+  const chosenOf = new Map<number, number[]>();
+  for (let from = 0; from < lists.length; from += WRITE_BATCH) {
+    const batch = lists.slice(from, from + WRITE_BATCH);
+    for (const { id, best } of batch) {
+      chosenOf.set(
+        id,
+        best.slice(0, CHOSEN_PAIRS_PER_COMPANY).map((item) => item.id),
+      );
+    }
+    await db.execute(
+      sql`insert into company_similarities (generation, company_id, similar_ids, scores)
+          select ${generation}, batch.id, batch.ids::int[], batch.scores::real[]
+          from unnest(
+            ${sql.param(batch.map(({ id }) => id))}::int[],
+            ${sql.param(batch.map(({ best }) => `{${best.map((item) => item.id).join(",")}}`))}::text[],
+            ${sql.param(batch.map(({ best }) => `{${best.map((item) => item.score).join(",")}}`))}::text[]
+          ) as batch(id, ids, scores)
+          on conflict (generation, company_id) do update
+            set similar_ids = excluded.similar_ids, scores = excluded.scores`,
+    );
+  }
+  await rewritePairs(db, generation, chosenOf, (id) => slugs[indexOfId.get(id) ?? -1]);
+  await db.execute(
+    sql`update similarity_state set companies = ${profiles.length}, refreshed_at = now()
+        where id = 1 and generation = ${generation}`,
+  );
+  return { companies: lists.length, ms: Math.round(performance.now() - started), whole: false };
+}
+
+/** The stored similar ids of `ids` in `generation`, by company id. */
+async function storedSimilarIds(db: Db, generation: number, ids: number[]): Promise<Map<number, number[]>> {
+  const lists = new Map<number, number[]>();
+  if (ids.length === 0) return lists;
+  const rows = await queryRows<{ id: number; ids: number[] }>(
+    db,
+    sql`select company_id as id, similar_ids as ids from company_similarities
+        where generation = ${generation} and company_id = any(${sql.param(ids)}::int[])`,
+  );
+  for (const row of rows) lists.set(Number(row.id), row.ids.map(Number));
+  return lists;
+}
+
+/**
+ * The chosen pairs of the recomputed companies (`chosenOf`: id -> its CHOSEN_PAIRS_PER_COMPANY best ids):
+ * every pair naming one of them is deleted, then written again by writePairs' rule (each pair once, kept
+ * for the company whose slug sorts first when both chose it), the other companies' choices read from
+ * their stored rows.
+ */
+async function rewritePairs(
+  db: Db,
+  generation: number,
+  chosenOf: Map<number, number[]>,
+  slugOf: (id: number) => string | undefined,
+): Promise<void> {
+  const recomputed = [...chosenOf.keys()];
+  const removed = await queryRows<{ a: number; b: number }>(
+    db,
+    sql`delete from company_pairs
+        where generation = ${generation}
+          and (a_id = any(${sql.param(recomputed)}::int[]) or b_id = any(${sql.param(recomputed)}::int[]))
+        returning a_id as a, b_id as b`,
+  );
+  // The other side of every pair involved: its stored choices decide who keeps a pair both chose.
+  const others = new Set<number>();
+  for (const { a, b } of removed) for (const id of [a, b]) if (!chosenOf.has(id)) others.add(id);
+  for (const chosen of chosenOf.values()) for (const id of chosen) if (!chosenOf.has(id)) others.add(id);
+  const stored = new Map<number, number[]>();
+  if (others.size > 0) {
+    const rows = await queryRows<{ id: number; chosen: number[] }>(
+      db,
+      sql`select company_id as id, similar_ids[1:${CHOSEN_PAIRS_PER_COMPANY}] as chosen from company_similarities
+          where generation = ${generation} and company_id = any(${sql.param([...others])}::int[])`,
+    );
+    for (const row of rows) stored.set(row.id, row.chosen.map(Number));
+  }
+  const choices = (id: number) => chosenOf.get(id) ?? stored.get(id) ?? [];
+  const rows: PairRows = { block: [], a: [], b: [], path: [] };
+  const add = (chooser: number, other: number) => {
+    const slug = slugOf(chooser);
+    const otherSlug = slugOf(other);
+    if (slug === undefined || otherSlug === undefined) return;
+    if (otherSlug < slug && choices(other).includes(chooser)) return;
+    rows.block.push(Math.floor((chooser - 1) / COMPARE_BLOCK_COMPANIES) + 1);
+    rows.a.push(chooser);
+    rows.b.push(other);
+    rows.path.push(comparePath(slug, otherSlug));
+  };
+  for (const [chooser, chosen] of chosenOf) for (const other of chosen) add(chooser, other);
+  // Pairs another company chose of a recomputed one: deleted above with the rest, written back.
+  for (const id of others) for (const other of choices(id)) if (chosenOf.has(other)) add(id, other);
+  await insertPairs(db, generation, rows);
+}
+
+/** Chosen pairs to write, column by column. */
+interface PairRows {
+  block: number[];
+  a: number[];
+  b: number[];
+  path: string[];
+}
+
+/** Writes pairs into a generation (one statement); a pair written already stays as it is. */
+async function insertPairs(db: Db, generation: number, rows: PairRows): Promise<void> {
+  if (rows.block.length === 0) return;
+  await db.execute(
+    sql`insert into company_pairs (generation, block, a_id, b_id, path)
+        select ${generation}, pair.block, pair.a, pair.b, pair.path
+        from unnest(${sql.param(rows.block)}::int[], ${sql.param(rows.a)}::int[], ${sql.param(rows.b)}::int[],
+          ${sql.param(rows.path)}::text[]) as pair(block, a, b, path)
+        on conflict do nothing`,
+  );
 }

@@ -1,6 +1,5 @@
 import { desc, sql } from "drizzle-orm";
-import { invalidateCatalog } from "../companies/catalog.server";
-import { IMPORT_LOCK_ID } from "../companies/import-companies.server";
+import { takeTransactionLock } from "../db/advisory-locks.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { suppressedContacts } from "../db/schema";
@@ -29,7 +28,7 @@ export async function requestDoNotSell(
   const hash = suppressionHash(email, secret);
   const address = normalizeEmail(email);
   const hidden = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_ID})`);
+    await takeTransactionLock(tx, "import");
     await tx
       .insert(suppressedContacts)
       .values({ emailHash: hash })
@@ -57,10 +56,10 @@ export async function requestDoNotSell(
     );
     return { companies, contacts };
   });
-  // The home figures, filter counts and cached search counts must drop the hidden companies at once: in
-  // every process by the data version (the insert into suppressed_companies changed it in the transaction
-  // above), and here also by dropping this process's entries now.
-  if (hidden.companies.length > 0) invalidateCatalog();
+  // The home figures, filter counts and cached search counts drop the hidden companies at once in every
+  // process by the data version (the insert into suppressed_companies changed it in the transaction above).
+  // The callers also drop this process's entries now (invalidateCatalog): suppression sits below the
+  // companies and does not import them (docs/decisions/020).
   return { companiesHidden: hidden.companies.length, lpContactsRemoved: hidden.contacts.length };
 }
 

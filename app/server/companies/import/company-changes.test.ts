@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { isSameValue } from "../../imports/value-changes";
 import type { ImportedCompany } from "../crunchbase-row";
-import { companyDigest, hasSameValues, isSameValue } from "./company-changes";
+import { companyDigest, hasSameValues } from "./company-changes";
 
 const FIELDS = ["organizationName", "industries", "lastFundingAmount", "lastFundingDate"] as const;
 

@@ -27,6 +27,8 @@ export class FileCompanies {
   private readonly byName = new Map<string, FileCompany | FileCompany[]>();
   /** Companies the file created so far: new companies of the next batch are ordered after these. */
   created = 0;
+  /** Ids of the companies the import created or changed (committed), for the similar companies' update. */
+  readonly writtenIds = new Set<number>();
   private count = 0;
 
   get size(): number {

@@ -1,5 +1,7 @@
 import type { Db } from "../../db/database.server";
 import { queryRows } from "../../db/query-rows.server";
+import type { DuplicateRow } from "../../imports/import-kit.server";
+import { takeImportLock } from "../../imports/import-lock.server";
 import { suppressedHashesAmong } from "../../suppression/email-hash.server";
 import type { ImportedCompany } from "../crunchbase-row";
 import {
@@ -10,9 +12,8 @@ import {
   withFileCompanies,
 } from "./candidate-matching.server";
 import { companyDigest, hasSameValues } from "./company-changes";
+import { allocateSlugs } from "./company-slugs.server";
 import type { FileCompanies } from "./file-companies";
-import { takeImportLock } from "./import-lock.server";
-import { allocateSlugs } from "./slug-allocation.server";
 import { upsertStatement } from "./upsert.server";
 
 /** A valid row waiting in a batch. */
@@ -22,13 +23,6 @@ export interface BatchRow {
   company: ImportedCompany;
   /** Suppression hashes of the row's founder and contact emails, computed while parsing (off the write path). */
   emailHashes: string[];
-}
-
-/** A row about a company an earlier row of the file named (the later row wins). */
-export interface DuplicateRow {
-  row: number;
-  /** The first row of the file about that company. */
-  firstRow: number;
 }
 
 export interface BatchCounts {
@@ -59,7 +53,7 @@ export async function writeBatch(
   file: FileCompanies,
   { dryRun = false }: { dryRun?: boolean } = {},
 ): Promise<BatchCounts> {
-  const { counts, touched, created } = await db.transaction(async (tx) => {
+  const { counts, touched, created, written } = await db.transaction(async (tx) => {
     await takeImportLock(tx);
     // Checked under the lock that do-not-sell requests take: a request is either seen here or sees the rows.
     const suppressed = await suppressedHashesAmong(
@@ -103,8 +97,8 @@ export async function writeBatch(
         match.changed = true;
       }
     }
-    if (!dryRun) await write(tx, index, created, fields);
-    return { counts, touched: index.touched(), created: created.length };
+    const written = dryRun ? [] : await write(tx, index, created, fields);
+    return { counts, touched: index.touched(), created: created.length, written };
   });
   // Only once the batch is committed: a failed batch leaves the file's companies as they were.
   for (const candidate of touched) {
@@ -120,6 +114,7 @@ export async function writeBatch(
     });
   }
   file.created += created;
+  for (const id of written) file.writtenIds.add(id);
   return counts;
 }
 
@@ -137,13 +132,16 @@ function isRowUnchanged(
   return candidate.stored !== null && hasSameValues(candidate.stored, company, fields);
 }
 
-/** Gives the batch's new companies free slugs and writes the new and changed ones (one upsert). */
+/**
+ * Gives the batch's new companies free slugs and writes the new and changed ones (one upsert). Returns
+ * the ids written.
+ */
 async function write(
   tx: Db,
   index: CandidateIndex,
   created: Candidate[],
   fields: ReadonlyArray<keyof ImportedCompany>,
-): Promise<void> {
+): Promise<number[]> {
   const slugs = await allocateSlugs(
     tx,
     created.map((candidate) => candidate.slugBase),
@@ -159,9 +157,10 @@ async function write(
       id: candidate.id,
       slug: candidate.slug as string,
     }));
-  if (writes.length === 0) return;
+  if (writes.length === 0) return [];
   const stored = await queryRows<{ id: number; slug: string }>(tx, upsertStatement(writes, fields));
   // The ids the new companies got: later batches find them in the table by these.
   const idBySlug = new Map(stored.map(({ id, slug }) => [slug, Number(id)]));
   for (const candidate of created) candidate.id = idBySlug.get(candidate.slug as string) ?? null;
+  return stored.map(({ id }) => Number(id));
 }

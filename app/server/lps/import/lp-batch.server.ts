@@ -1,8 +1,9 @@
 import type { LpColumns } from "../../../core/lp-import-columns";
 import type { ImportedLp, ImportedLpContact } from "../../../core/lp-import-row";
-import { isSameValue } from "../../companies/import/company-changes";
-import { takeImportLock } from "../../companies/import/import-lock.server";
 import type { Db } from "../../db/database.server";
+import type { DuplicateRow } from "../../imports/import-kit.server";
+import { takeImportLock } from "../../imports/import-lock.server";
+import { isSameValue } from "../../imports/value-changes";
 import { suppressedHashesAmong } from "../../suppression/email-hash.server";
 import type { FileLp, FileLps, LpOutcome } from "./file-lps";
 import { contactKey, differingColumns, type LpValueKey, lpNameKey } from "./lp-keys";
@@ -31,12 +32,11 @@ export interface LpBatchRow {
   emailHash: string | null;
 }
 
-/** A row that adds nothing to an LP an earlier row of the file named: the same contact again, or no contact. */
-export interface LpDuplicateRow {
-  row: number;
-  /** The row that named that contact (or the LP's first row). */
-  firstRow: number;
-}
+/**
+ * A row that adds nothing to an LP an earlier row of the file named: the same contact again, or no contact.
+ * `firstRow` is the row that named that contact (or the LP's first row).
+ */
+export type LpDuplicateRow = DuplicateRow;
 
 export interface LpBatchCounts {
   /** LPs the file names for the first time in this batch, by outcome (an LP is counted once per file). */

@@ -1,17 +1,13 @@
 import { LP_FIELD_HEADERS, resolveLpHeader } from "../../../core/lp-import-columns";
-import { fileHeadProblem } from "../../companies/import/file-head.server";
-import { duplicateColumnsMessage, shortList } from "../../companies/import/import-messages";
+import { fileHeadProblem } from "../../imports/file-head.server";
+import { duplicateColumnsMessage, missingColumnText } from "../../imports/import-messages";
 
 /** Why a header row cannot be imported as an LP file (no LP Name or LP Type column, two columns for one field), or null. */
 export function lpHeaderProblem(cells: readonly string[]): string | null {
   const resolved = resolveLpHeader(cells);
   const [missing] = resolved.missingRequired;
   if (missing !== undefined) {
-    const found = cells.map((cell) => cell.trim()).filter((cell) => cell !== "");
-    return (
-      `The file has no '${missing}' column; is it an LP file (the columns of an LP export)? ` +
-      `Found columns: ${found.length === 0 ? "none" : shortList(found)}.`
-    );
+    return missingColumnText(missing, cells, "is it an LP file (the columns of an LP export)?");
   }
   if (resolved.duplicate.length > 0) return duplicateColumnsMessage(resolved.duplicate);
   // An update writes only the file's columns: one end of the check range alone could pass the stored other

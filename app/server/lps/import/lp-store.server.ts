@@ -1,10 +1,10 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import type { ImportedLp, ImportedLpContact } from "../../../core/lp-import-row";
 import { slugify } from "../../../core/slug";
-import { allocateSlugsAmong } from "../../companies/import/slug-allocation.server";
 import type { Db } from "../../db/database.server";
 import { queryRows } from "../../db/query-rows.server";
 import { lpContacts, lps } from "../../db/schema";
+import { allocateSlugsAmong } from "../../imports/slug-allocation.server";
 import type { LpValueKey } from "./lp-keys";
 
 /** A stored LP an import may match: its id and the values an import compares. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { missingColumnMessage } from "../companies/import/company-header.server";
 import {
   csvProblem,
   cutOffReason,
   duplicateColumnsMessage,
-  missingColumnMessage,
   rootMessage,
   shortList,
   writeFailedMessage,

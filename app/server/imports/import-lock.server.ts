@@ -1,16 +1,17 @@
 import os from "node:os";
-import { and, eq, sql } from "drizzle-orm";
-import { importBusyMessage, staleRunMessage } from "../../../core/import-runs";
-import type { Db } from "../../db/database.server";
-import { isUniqueViolation } from "../../db/database-errors";
-import { type ImportRunRow, importRuns } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { importBusyMessage, staleRunMessage } from "~/core/import-runs";
+import { takeTransactionLock } from "../db/advisory-locks.server";
+import type { Db } from "../db/database.server";
+import { isUniqueViolation } from "../db/database-errors";
+import { type ImportRunRow, importRuns } from "../db/schema";
 
 /**
  * Two locks keep imports apart.
  *
- * The batch lock serialises the batches of concurrent imports: each batch's SELECT-then-INSERT must see a
- * settled table. Do-not-sell requests take it too (suppression/do-not-sell.server.ts), so none slips
- * between check and write.
+ * The batch lock (ADVISORY_LOCKS.import, db/advisory-locks.server.ts) serialises the batches of concurrent
+ * imports: each batch's SELECT-then-INSERT must see a settled table. Do-not-sell requests take it too
+ * (suppression/do-not-sell.server.ts), so none slips between check and write.
  *
  * The run lock (issue 16) keeps whole imports apart, across server processes and `npm run import`: a run
  * is a row of import_runs, and a unique index admits one running row at a time, so a second import is
@@ -18,11 +19,9 @@ import { type ImportRunRow, importRuns } from "../../db/schema";
  * A run whose process died (a restart mid-import) would hold it forever: such runs are found stale (their
  * process is gone, or they made no progress for STALE_RUN_MS) and marked failed before a run starts.
  */
-export const IMPORT_LOCK_ID = 72_420_119;
-
-/** Takes the import lock until the end of the transaction `tx` belongs to. */
+/** Takes the import batch lock until the end of the transaction `tx` belongs to. */
 export async function takeImportLock(tx: Db): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_ID})`);
+  await takeTransactionLock(tx, "import");
 }
 
 /** Another import is running; the message says which and since when. */

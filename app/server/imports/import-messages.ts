@@ -32,20 +32,15 @@ export function cutOffReason(maxBytes: number): string {
   return `no row ends within ${size} from here (most likely a quoted cell is never closed), so the rest of the file was not read`;
 }
 
-export function missingColumnMessage(missing: string, headerCells: readonly string[]): string {
+/** A header without a required column; `question` asks whether the file is what the import reads. */
+export function missingColumnText(missing: string, headerCells: readonly string[], question: string): string {
   const found = headerCells.map((cell) => cell.trim()).filter((cell) => cell !== "");
   const list = found.length === 0 ? "none" : shortList(found);
-  return `The file has no '${missing}' column; is it a Crunchbase CSV export? Found columns: ${list}.`;
+  return `The file has no '${missing}' column; ${question} Found columns: ${list}.`;
 }
 
 export function duplicateColumnsMessage(duplicates: readonly string[]): string {
   return `The file has more than one column for the same field: ${shortList(duplicates)}. Remove the extra column.`;
-}
-
-/** A file naming more companies than one import takes (ImportOptions.maxFileCompanies). */
-export function tooManyCompaniesMessage(max: number): string {
-  const shown = max.toLocaleString("en-US");
-  return `The file names more than ${shown} companies, more than one import takes; split it into files of at most ${shown} rows.`;
 }
 
 /** Rows `first`-`last` (file lines) could not be saved; `cause` is what the database said. */

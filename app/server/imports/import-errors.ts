@@ -1,4 +1,17 @@
-import type { ImportReport } from "../import-companies.server";
+/** What an import had done when a batch failed (import-kit.server.ts's ImportReport, without a kind's extra counts). */
+export interface PartialImportReport {
+  dryRun: boolean;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rejected: Array<{ row: number; reason: string }>;
+  rejectedCount: number;
+  suppressedCount: number;
+  duplicates: Array<{ row: number; firstRow: number }>;
+  duplicateCount: number;
+  totalRows: number;
+  ms: number;
+}
 
 /** The file as a whole cannot be imported; thrown before anything is written. The message is for a person. */
 export class ImportFileError extends Error {
@@ -14,7 +27,7 @@ export class ImportWriteError extends Error {
   override name = "ImportWriteError";
   constructor(
     message: string,
-    readonly report: ImportReport,
+    readonly report: PartialImportReport,
     options: { cause: unknown },
   ) {
     super(message, options);

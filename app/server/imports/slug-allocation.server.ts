@@ -1,20 +1,11 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "../../db/database.server";
-import { queryRows } from "../../db/query-rows.server";
-
 /** Which of the given slugs are taken. */
 export type TakenSlugs = (slugs: string[]) => Promise<Set<string>>;
 
 /**
- * Unique slugs for new companies, in the order of `bases`: the name's slug when free, else the first free
- * "-2", "-3"... Taken slugs are looked up in bulk (a wider range of suffixes each round), never one query
- * per company.
+ * Unique slugs for new records, in the order of `bases`: the name's slug when free, else the first free
+ * "-2", "-3"... Taken slugs are looked up in bulk through `taken` (a wider range of suffixes each round),
+ * never one query per record.
  */
-export function allocateSlugs(db: Db, bases: string[]): Promise<string[]> {
-  return allocateSlugsAmong(bases, (slugs) => storedSlugs(db, slugs));
-}
-
-/** allocateSlugs with the lookup of taken slugs passed in. */
 export async function allocateSlugsAmong(bases: string[], taken: TakenSlugs): Promise<string[]> {
   const slugs: string[] = new Array(bases.length).fill("");
   const used = new Set<string>();
@@ -50,13 +41,4 @@ export async function allocateSlugsAmong(bases: string[], taken: TakenSlugs): Pr
     }
   }
   return slugs;
-}
-
-async function storedSlugs(db: Db, slugs: string[]): Promise<Set<string>> {
-  if (slugs.length === 0) return new Set();
-  const rows = await queryRows<{ slug: string }>(
-    db,
-    sql`select slug from companies where slug = any(${sql.param(slugs)}::text[])`,
-  );
-  return new Set(rows.map((row) => row.slug));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fileHeadProblem, headerProblem } from "./file-head.server";
+import { companyFileHeadProblem as fileHeadProblem, headerProblem } from "./company-header.server";
 
 describe("fileHeadProblem", () => {
   it("passes the start of a Crunchbase export, with or without a byte order mark or blank lines first", () => {

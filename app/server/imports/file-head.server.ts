@@ -1,16 +1,6 @@
 import { parse } from "csv-parse/sync";
-import { resolveHeader } from "../crunchbase-columns";
-import { duplicateColumnsMessage, missingColumnMessage, NOT_CSV_FIRST_LINE } from "./import-messages";
+import { NOT_CSV_FIRST_LINE } from "./import-messages";
 import { sniff } from "./input-guard.server";
-
-/** Why a header row cannot be imported (no name column, two columns for one field), or null. */
-export function headerProblem(cells: readonly string[]): string | null {
-  const resolved = resolveHeader(cells);
-  const [missing] = resolved.missingRequired;
-  if (missing !== undefined) return missingColumnMessage(missing, cells);
-  if (resolved.duplicate.length > 0) return duplicateColumnsMessage(resolved.duplicate);
-  return null;
-}
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
@@ -18,12 +8,12 @@ const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
  * Why a file whose first bytes are `head` cannot be imported, from those bytes alone: the importer's own
  * checks of an empty, binary or non-CSV start (sniff) and of the header row. An upload is refused with
  * this before it is stored whole. A header row not complete in `head` (or a UTF-16 file) is left to the
- * import itself, which checks it again. `problemOf` judges the header row: a companies file's by default,
- * an LP file's for the LP import (issue 17).
+ * import itself, which checks it again. `problemOf` judges the header row: an import kind's
+ * `headerProblem` (import-kit.server.ts), or the converter's.
  */
 export function fileHeadProblem(
   head: Buffer,
-  problemOf: (cells: readonly string[]) => string | null = headerProblem,
+  problemOf: (cells: readonly string[]) => string | null,
 ): string | null {
   const sniffed = sniff(head);
   if (sniffed !== null) return sniffed;

@@ -1,0 +1,74 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { crunchbaseRecord, toCrunchbaseCsv } from "~tests/fixtures/crunchbase-csv";
+import { lpRecord, toLpCsv } from "~tests/fixtures/lp-csv";
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, "..");
+const TSX = path.join(ROOT, "node_modules/.bin/tsx");
+let dir: string;
+
+/** Runs a script of this folder on an embedded database of its own: its output and exit code. */
+async function command(script: string, args: string[]): Promise<{ out: string; err: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(TSX, [path.join(ROOT, "scripts", script), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: "", DATA_DIR: path.join(dir, "data") },
+    });
+    return { out: stdout, err: stderr, code: 0 };
+  } catch (error) {
+    const failed = error as { stdout: string; stderr: string; code: number };
+    return { out: failed.stdout, err: failed.stderr, code: failed.code };
+  }
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), "rl-import-command-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("the import kit's command line (npm run import, npm run import:lps)", () => {
+  it("imports companies, reports each rejected row, recomputes the similar companies and times the two phases", async () => {
+    const file = path.join(dir, "companies.csv");
+    await writeFile(
+      file,
+      toCrunchbaseCsv([
+        crunchbaseRecord(1),
+        crunchbaseRecord(2),
+        crunchbaseRecord(3, { "Organization Name": "" }),
+      ]),
+    );
+    const { out, code } = await command("import.ts", [file, "--report", path.join(dir, "rejected.csv")]);
+    expect(code).toBe(0);
+    expect(out).toContain(
+      `File:      ${file}\nRows read: 3\nInserted:  2\nUpdated:   0\nUnchanged: 0\nRejected:  1\n`,
+    );
+    expect(out).toMatch(/\nRejected rows:\n {2}row 4: /);
+    expect(out).toMatch(/\nSimilar companies recomputed for 2 companies in \d+\.\d s\.\n/);
+    expect(out).toMatch(/\nEnd to end: [\d,]+ rows\/s, \d+\.\d s \(import \d+\.\d s, then \d+\.\d s\)\.\n/);
+    expect(out).toContain(`Wrote 1 rejected rows to ${path.join(dir, "rejected.csv")}.`);
+  }, 120_000);
+
+  it("runs an LP dry run with the LPs' words, and refuses options a kind's command does not take", async () => {
+    const file = path.join(dir, "lps.csv");
+    await writeFile(file, toLpCsv([lpRecord(1)]));
+    const lps = await command("import-lps.ts", ["--dry-run", file]);
+    expect(lps.code).toBe(0);
+    expect(lps.out).toContain("Dry run: nothing was written. Importing this file now would do this:\n");
+    expect(lps.out).toContain(`File:             ${file}\nRows read:        1\nLPs inserted:     1\n`);
+    expect(lps.out).toContain(
+      "Contacts removed: 0 (stored contacts the file's replaced)\nRejected rows:    0\n",
+    );
+    expect(lps.out).not.toContain("Similar companies");
+
+    const refused = await command("import.ts", ["--dry-run", file]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("Usage: npm run import -- <file.csv> [--report rejected.csv]");
+  }, 120_000);
+});
