@@ -13,7 +13,7 @@ import { type ImportRunRow, importRuns } from "../db/schema";
  * imports: each batch's SELECT-then-INSERT must see a settled table. Do-not-sell requests take it too
  * (suppression/do-not-sell.server.ts), so none slips between check and write.
  *
- * The run lock (issue 16) keeps whole imports apart, across server processes and `npm run import`: a run
+ * The run lock (decision 014) keeps whole imports apart, across server processes and `npm run import`: a run
  * is a row of import_runs, and a unique index admits one running row at a time, so a second import is
  * refused (ImportBusyError, saying which import runs) instead of interleaving its batches with the first.
  * A run whose process died (a restart mid-import) would hold it forever: such runs are found stale (their

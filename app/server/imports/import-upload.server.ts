@@ -67,7 +67,7 @@ export interface UploadOptions {
 }
 
 /**
- * Issue 16: receives a CSV upload, streamed to a file under `dir` as it arrives (memory stays flat at any
+ * docs/product.md#imports: receives a CSV upload, streamed to a file under `dir` as it arrives (memory stays flat at any
  * size). The request's body is the file itself (Content-Type text/csv) and its name is the `name` query
  * parameter: no multipart parsing, no form buffered. Refused with UploadRefused, nothing kept:
  * - a name that is not a .csv file (400), a form or another non-CSV Content-Type (415);
