@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { dateCutoff, dateOption } from "~/core/funding-filters";
 import { EMPTY_SEARCH, type SearchState } from "~/core/search-params";
+import { dateRangeWalk } from "~/core/search-plan";
 import { writeWithoutVersionChange } from "~tests/fixtures/data-version";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { company } from "~tests/fixtures/factories";
@@ -10,7 +11,6 @@ import { companies } from "../db/schema";
 import { readDataVersion } from "./data-version.server";
 import { countMatches, EXACT_COUNT_LIMIT, invalidateSearchCounts, searchCompanies } from "./search.server";
 import { estimatedRowsSince } from "./search-count.server";
-import { dateRangeWalk } from "./search-plan";
 import { COVERED_TEXT_MAX_BYTES, searchSource } from "./search-source.server";
 
 const database = setUpTestDatabase();
