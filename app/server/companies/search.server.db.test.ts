@@ -223,6 +223,19 @@ describe("text with a stage: the short and long texts' parts (migration 0025, se
     expect(await names({ q: "orbital", stage: ["Seed"] })).toEqual(["Orbit Long", "Orbit Short"].sort());
   });
 
+  it("a page past the last match, read in one pass over a small window, comes back as the last page", async () => {
+    // On the large table's path the small window is read in one pass; past the last match that pass finds
+    // no row, and the plan is chosen again without it (decision 021): the count, then the last page.
+    const state: SearchState = { ...EMPTY_SEARCH, q: "orbital", stage: ["Seed", "Series A"], page: 9 };
+    const options = { canSeeEmails: true, today: TODAY };
+    const small = await searchCompanies(database.db, state, options);
+    invalidateSearchCounts();
+    // -1: no table counts as small, whatever size the planner's cached figure gives this one.
+    const large = await searchCompanies(database.db, state, { ...options, smallTableRows: -1 });
+    expect(small).toMatchObject({ page: 1, total: 3, isTotalApproximate: false });
+    expect(large).toEqual(small);
+  });
+
   it("the covering index is usable for the short texts' part: its predicate is the one the query spells", async () => {
     // Plans other than index scans switched off (in one transaction: one connection), so the plan shows
     // which indexes PostgreSQL may use for each part: a partial index only when the query implies its predicate.
