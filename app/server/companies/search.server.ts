@@ -9,6 +9,7 @@ import {
   type MatchCount,
   type PageRead,
   type PlanFacts,
+  type PlanSearch,
   pageCountOf,
   pageReadAt,
   type SearchPlan,
@@ -47,7 +48,10 @@ export interface SearchOptions {
   version?: string;
 }
 
-/** choosePlan asks for at most four facts, one after another; more means it does not settle. */
+/**
+ * choosePlan asks for at most three facts, and is asked once more after a one pass found its page empty:
+ * more steps than this mean it does not settle.
+ */
 const MAX_PLAN_STEPS = 8;
 
 /**
@@ -79,7 +83,7 @@ export async function searchCompanies(
     source: searchSource(state),
     cached: peekCount(db, version, state, today),
   };
-  const search = {
+  const search: PlanSearch = {
     state,
     hasUncoveredConditions: parts.uncovered.length > 0,
     smallTableRows: options.smallTableRows ?? EXACT_COUNT_TABLE_ROWS,
