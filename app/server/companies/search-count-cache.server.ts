@@ -1,7 +1,8 @@
 import { filtersOf, type SearchState } from "~/core/search-params";
+import type { MatchCount } from "~/core/search-plan";
 import { cachedLru } from "../cache.server";
 import type { Db } from "../db/database.server";
-import { invalidatePlannedRows, type MatchCount } from "./search-count.server";
+import { invalidatePlannedRows } from "./search-count.server";
 
 // spec 9: search data is cached for 5 minutes. Counts are the costly half of a search (every match is
 // visited), and paging through results repeats them. A count is served only at the data version it was

@@ -1,19 +1,18 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import {
+  EXACT_COUNT_LIMIT,
+  EXACT_COUNT_TABLE_ROWS,
+  type MatchCount,
+  roundEstimate,
+  type SampledParts,
+  TRUSTED_ESTIMATE,
+} from "~/core/search-plan";
 import { cachedLru, cachedPerKey } from "../cache.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { type ConditionParts, whereClause } from "./search-filters.server";
-import { EXACT_COUNT_LIMIT, EXACT_COUNT_TABLE_ROWS, roundEstimate, TRUSTED_ESTIMATE } from "./search-plan";
 import { WHOLE_TABLE } from "./search-source.server";
-
-/** The number of a search's matches, and the table size it was judged against. */
-export interface MatchCount {
-  total: number;
-  /** True when `total` is an estimate ("about 66,000"). */
-  isApproximate: boolean;
-  tableRows: number;
-}
 
 // The table's size only steers the query shape; a minute-old figure is fine. Not keyed by the data version:
 // the planner's figure changes at ANALYZE, after a write has committed, not with it.
@@ -88,12 +87,6 @@ export async function sampledEstimate(db: Db, condition: SQL | undefined): Promi
     sql`select count(*)::int as n from companies tablesample system (1) repeatable (7) ${whereClause(condition)}`,
   );
   return (sample?.n ?? 0) * 100;
-}
-
-/** A search's estimated matches, and the rows that pass its covered conditions alone (ConditionParts). */
-export interface SampledParts {
-  estimate: number;
-  coveredEstimate: number;
 }
 
 /** sampledEstimate, and from the same sample the rows its covered conditions pass (times 100). */

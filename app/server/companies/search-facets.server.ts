@@ -8,13 +8,13 @@ import {
   type MultiFilterKey,
   type SearchState,
 } from "~/core/search-params";
+import { EXACT_COUNT_TABLE_ROWS, roundEstimate, TRUSTED_ESTIMATE } from "~/core/search-plan";
 import { cachedLru, cachedPerKey } from "../cache.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { readDataVersion } from "./data-version.server";
 import { estimatedTableRows } from "./search-count.server";
 import { searchConditions, whereClause } from "./search-filters.server";
-import { EXACT_COUNT_TABLE_ROWS, roundEstimate, TRUSTED_ESTIMATE } from "./search-plan";
 
 /** The rows a facet query reads: the whole table, or the 1% block sample the search's estimates use. */
 const WHOLE = sql.raw("companies");

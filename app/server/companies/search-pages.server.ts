@@ -1,11 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
+import { type IndexWalk, MAX_WALK_ROWS } from "~/core/search-plan";
 import type { SortValue } from "~/core/search-sort";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { CARD_COLUMNS, type CardRow } from "./search-card.server";
 import { type ConditionParts, whereClause } from "./search-filters.server";
 import { searchOrder, sortColumn } from "./search-order.server";
-import { type IndexWalk, MAX_WALK_ROWS } from "./search-plan";
 import { WHOLE_TABLE } from "./search-source.server";
 
 /** The companies table, aliased "c", so the filter SQL (which names "companies") keeps working. */

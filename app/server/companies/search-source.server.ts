@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { SearchState } from "~/core/search-params";
+import { readsCoveredTextParts } from "~/core/search-plan";
 
 /**
  * The longest search_text (in bytes) that companies_stage_date_text_idx carries (migration 0025: a btree
@@ -28,9 +29,4 @@ export const WHOLE_TABLE = sql.raw("companies");
  */
 export function searchSource(state: Pick<SearchState, "q" | "stage">): SQL {
   return readsCoveredTextParts(state) ? SPLIT_BY_TEXT_LENGTH : WHOLE_TABLE;
-}
-
-/** Whether searchSource reads the two covered parts: a text search with a stage filter. */
-export function readsCoveredTextParts(state: Pick<SearchState, "q" | "stage">): boolean {
-  return state.q !== "" && state.stage.length > 0;
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { dateCutoff, dateOption } from "~/core/funding-filters";
 import { EMPTY_SEARCH, type SearchState } from "~/core/search-params";
+import { dateRangeWalk } from "~/core/search-plan";
 import { writeWithoutVersionChange } from "~tests/fixtures/data-version";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { company } from "~tests/fixtures/factories";
@@ -10,7 +11,6 @@ import { companies } from "../db/schema";
 import { readDataVersion } from "./data-version.server";
 import { countMatches, EXACT_COUNT_LIMIT, invalidateSearchCounts, searchCompanies } from "./search.server";
 import { estimatedRowsSince } from "./search-count.server";
-import { dateRangeWalk } from "./search-plan";
 import { COVERED_TEXT_MAX_BYTES, searchSource } from "./search-source.server";
 
 const database = setUpTestDatabase();
@@ -221,6 +221,19 @@ describe("text with a stage: the short and long texts' parts (migration 0025, se
       }
     }
     expect(await names({ q: "orbital", stage: ["Seed"] })).toEqual(["Orbit Long", "Orbit Short"].sort());
+  });
+
+  it("a page past the last match, read in one pass over a small window, comes back as the last page", async () => {
+    // On the large table's path the small window is read in one pass; past the last match that pass finds
+    // no row, and the plan is chosen again without it (decision 021): the count, then the last page.
+    const state: SearchState = { ...EMPTY_SEARCH, q: "orbital", stage: ["Seed", "Series A"], page: 9 };
+    const options = { canSeeEmails: true, today: TODAY };
+    const small = await searchCompanies(database.db, state, options);
+    invalidateSearchCounts();
+    // -1: no table counts as small, whatever size the planner's cached figure gives this one.
+    const large = await searchCompanies(database.db, state, { ...options, smallTableRows: -1 });
+    expect(small).toMatchObject({ page: 1, total: 3, isTotalApproximate: false });
+    expect(large).toEqual(small);
   });
 
   it("the covering index is usable for the short texts' part: its predicate is the one the query spells", async () => {

@@ -1,8 +1,19 @@
 import type { SQL } from "drizzle-orm";
 import type { SearchResult } from "~/core/company-card";
-import { dateCutoff, dateOption } from "~/core/funding-filters";
+import { dateCutoff } from "~/core/funding-filters";
 import type { SearchState } from "~/core/search-params";
-import { DEFAULT_SORT } from "~/core/search-sort";
+import {
+  choosePlan,
+  EXACT_COUNT_TABLE_ROWS,
+  type FactNeeded,
+  type MatchCount,
+  type PageRead,
+  type PlanFacts,
+  type PlanSearch,
+  pageCountOf,
+  pageReadAt,
+  type SearchPlan,
+} from "~/core/search-plan";
 import type { Db } from "../db/database.server";
 import { readDataVersion } from "./data-version.server";
 import { type CardRow, toCard } from "./search-card.server";
@@ -11,30 +22,18 @@ import {
   estimatedCoveredRows,
   estimatedRowsSince,
   estimatedTableRows,
-  type MatchCount,
   sampledEstimate,
   sampledParts,
 } from "./search-count.server";
 import { cachedCount, peekCount, storeCount } from "./search-count-cache.server";
-import { searchConditionParts, searchConditions } from "./search-filters.server";
-import { type PageSpec, pageByCoveringWalk, pageRows, pageWithTotal } from "./search-pages.server";
-import {
-  dateRangeWalk,
-  EXACT_COUNT_TABLE_ROWS,
-  hasCoveringIndex,
-  isSelective,
-  pageCountOf,
-  readsWindowInOnePass,
-  TRUSTED_ESTIMATE,
-  walkFor,
-  walksCoveringIndex,
-} from "./search-plan";
-import { readsCoveredTextParts, searchSource } from "./search-source.server";
+import { allConditions, type ConditionParts, searchConditionParts } from "./search-filters.server";
+import { pageByCoveringWalk, pageRows, pageWithTotal } from "./search-pages.server";
+import { searchSource } from "./search-source.server";
 
 // Tests and the search benchmark reach the count and its cache through this module.
+export { EXACT_COUNT_LIMIT } from "~/core/search-plan";
 export { countMatches } from "./search-count.server";
 export { invalidateSearchCounts } from "./search-count-cache.server";
-export { EXACT_COUNT_LIMIT } from "./search-plan";
 
 export interface SearchOptions {
   /** spec 4: active access (pro, trialing or admin) sees full emails; everyone else gets them masked. */
@@ -50,9 +49,16 @@ export interface SearchOptions {
 }
 
 /**
- * spec 7 "read companies": one count query and one page query, in the chosen order (spec 7's by default), 50 per page unless a subscriber chose 25 or 100. On a small
- * table the exact count comes first and picks the page's query shape; on a large one a 1% sample picks
- * it, and the count and the page run side by side on two connections.
+ * choosePlan asks for at most three facts, and is asked once more after a one pass found its page empty:
+ * more steps than this mean it does not settle.
+ */
+const MAX_PLAN_STEPS = 8;
+
+/**
+ * spec 7 "read companies": a page of companies in the chosen order (spec 7's by default), 50 per page
+ * unless a subscriber chose 25 or 100, and the number of matches. Decision 021: the plan is chosen in one
+ * pure function (choosePlan, core/search-plan.ts) from the search and the facts it asks for, which are
+ * read here (gatherFact); the plan is then run here (runPlan).
  */
 export async function searchCompanies(
   db: Db,
@@ -60,152 +66,147 @@ export async function searchCompanies(
   options: SearchOptions,
 ): Promise<SearchResult> {
   const today = options.today ?? new Date();
-  const condition = searchConditions(state, today);
-  // Where the matches are read from: the table, or for text with a stage its two covered parts.
-  const source = searchSource(state);
+  const parts = searchConditionParts(state, today);
   // The data version before any count: a count is stored under the version it is at least as new as.
   const [tableRows, version] = await Promise.all([
     estimatedTableRows(db),
     options.version ?? readDataVersion(db),
   ]);
-  let count: MatchCount;
-  let rows: CardRow[];
-  let page = state.page;
-  const { size, sort } = state;
-  const spec = (at: number) => ({ page: at, size, sort });
-  const small = tableRows <= (options.smallTableRows ?? EXACT_COUNT_TABLE_ROWS);
-  // A deep page of a text search with no cached count (a shared link): one pass over the rows gives page
-  // and total. Page 1 does better with the count and an index walk that stops after 50 matches, and
-  // searches without text with an index-only count.
-  const isDeepUncounted = small && state.q !== "" && page > 1 && !peekCount(db, version, state, today);
-  // The count cache's key and version, and a one-pass reading of page and exact total that stores the total.
-  const cache = { db, version, state, today, tableRows, source };
-  const combined = isDeepUncounted && condition ? await pageAndCount(cache, condition, spec(page)) : null;
-  if (combined) {
-    // One pass over the matches gave the page and the exact total: the total is kept for the next page.
-    ({ count, rows } = combined);
-  } else if (small) {
-    count = await cachedCount(db, version, state, today, () =>
-      countMatches(db, condition, undefined, source),
-    );
-    page = Math.min(page, pageCountOf(count.total, size));
-    // Past page 1 of a text search, reading the matches and sorting them beats walking the date index
-    // through thousands of rows ('software' page 200, 17,555 rows on PGlite: 26 -> 21 ms).
-    const readMatches = isSelective(count.total, tableRows, sort) || (state.q !== "" && page > 1);
-    rows = count.total === 0 ? [] : await pageRows(db, condition, spec(page), readMatches, undefined, source);
-  } else {
-    // Issue 15: an amount or total order walks its covering index when that pays. With every condition
-    // covered the planner, which knows those columns' statistics, chooses between the walk and reading the
-    // matches, and the count runs beside it; otherwise the sample says how many rows the walk would visit.
-    const parts = searchConditionParts(state, today);
-    const covering = condition !== undefined && hasCoveringIndex(sort);
-    const allCovered = covering && parts.uncovered.length === 0;
-    const sampled = covering && !allCovered ? await sampledParts(db, parts) : undefined;
-    if (condition && (allCovered || (sampled && walksCoveringIndex(sort, page * size, sampled)))) {
-      [count, rows] = await Promise.all([
-        cachedCount(db, version, state, today, () => countMatches(db, condition, sampled?.estimate, source)),
-        pageByCoveringWalk(db, parts, spec(page)),
-      ]);
-      if (page > pageCountOf(count.total, size)) {
-        page = pageCountOf(count.total, size);
-        rows = await pageByCoveringWalk(db, parts, spec(page));
-      }
-      return resultOf(rows, count, page, size, options.canSeeEmails);
-    }
-    // This search's cached count (its next page, back and forward, the same search by someone else within
-    // five minutes) says how many rows match at least as well as a 1% sample, and costs no query: the
-    // sample ran on every page of a text search before ('health' on 1,000,000 rows: 5-7 ms of PostgreSQL).
-    // A count still in flight (the same search started a moment ago) is waited for: its work is shared
-    // rather than a sample repeated, and this page starts at most one count later.
-    const cached = peekCount(db, version, state, today);
-    // Text with a stage, its covered filters leaving a small window (readsWindowInOnePass): one pass over the
-    // window gives page and exact total, for less than the sample would cost before the same pass.
-    if (condition && !cached && !sampled && readsCoveredTextParts(state)) {
-      const windowRows = await estimatedCoveredRows(db, version, parts.covered);
-      const once = readsWindowInOnePass(windowRows) ? await pageAndCount(cache, condition, spec(page)) : null;
-      if (once) return resultOf(once.rows, once.count, page, size, options.canSeeEmails);
-    }
-    const estimate =
-      sampled?.estimate ??
-      (condition ? (cached ? (await cached).total : await sampledEstimate(db, condition)) : tableRows);
-    const selective = isSelective(estimate, tableRows, sort);
-    // Matches that a date filter keeps among the newest rows: the date index may find the page faster than
-    // reading them (dateRangeWalk). Not when the count must read every match anyway (a cold exact count):
-    // one pass then gives both.
-    const cutoff = state.date ? dateOption(state.date) : undefined;
-    const countIsCheap = cached !== undefined || estimate > TRUSTED_ESTIMATE;
-    const windowRows =
-      condition && selective && sort === DEFAULT_SORT && cutoff && countIsCheap
-        ? await estimatedRowsSince(db, version, dateCutoff(cutoff, today))
-        : undefined;
-    const walkAt = (at: number) =>
-      (windowRows === undefined ? null : dateRangeWalk(at * size, estimate, windowRows, tableRows)) ??
-      walkFor(at, estimate, tableRows, size);
-    const readMatches = (at: number) =>
-      selective &&
-      (windowRows === undefined || dateRangeWalk(at * size, estimate, windowRows, tableRows) === null);
-    // A selective search whose count is not cached: the page and the exact total from one pass over the
-    // matches, rather than a count and a page query that each gather the same rows ('health' + Series A +
-    // North America + last year on 1,000,000 rows: two bitmap scans of ~13,000 heap blocks side by side).
-    const once =
-      condition && readMatches(page) && !cached ? await pageAndCount(cache, condition, spec(page)) : null;
-    if (once) return resultOf(once.rows, once.count, page, size, options.canSeeEmails);
-    [count, rows] = await Promise.all([
-      cachedCount(db, version, state, today, () => countMatches(db, condition, estimate, source)),
-      pageRows(db, condition, spec(page), readMatches(page), walkAt(page), source),
-    ]);
-    if (page > pageCountOf(count.total, size)) {
-      page = pageCountOf(count.total, size);
-      rows = await pageRows(db, condition, spec(page), readMatches(page), walkAt(page), source);
-    }
-  }
-  return resultOf(rows, count, page, size, options.canSeeEmails);
-}
-
-interface CountCacheKey {
-  db: Db;
-  version: string;
-  state: SearchState;
-  today: Date;
-  tableRows: number;
-  /** Where the matches are read from (searchSource). */
-  source: SQL;
-}
-
-/**
- * The page and the exact total from one pass over the matches (pageWithTotal), the total stored as the
- * search's count; null when the page lies past the last match (the caller counts and clamps then).
- */
-async function pageAndCount(
-  { db, version, state, today, tableRows, source }: CountCacheKey,
-  condition: SQL,
-  page: PageSpec,
-): Promise<{ rows: CardRow[]; count: MatchCount } | null> {
-  const { rows, total } = await pageWithTotal(db, condition, page, source);
-  if (total === null) return null;
-  const count = await storeCount(
+  const run: SearchRun = {
     db,
     version,
     state,
     today,
-    Promise.resolve({ total, isApproximate: false, tableRows }),
-  );
-  return { rows, count };
+    parts,
+    condition: allConditions(parts),
+    // Where the matches are read from: the table, or for text with a stage its two covered parts.
+    source: searchSource(state),
+    cached: peekCount(db, version, state, today),
+  };
+  const search: PlanSearch = {
+    state,
+    hasUncoveredConditions: parts.uncovered.length > 0,
+    smallTableRows: options.smallTableRows ?? EXACT_COUNT_TABLE_ROWS,
+  };
+  let facts: PlanFacts = { tableRows, countCached: run.cached !== undefined };
+  for (let step = 0; step < MAX_PLAN_STEPS; step += 1) {
+    const choice = choosePlan(search, facts);
+    if (choice.kind === "need") {
+      facts = { ...facts, ...(await gatherFact(run, choice)) };
+      continue;
+    }
+    const page = await runPlan(run, choice, tableRows);
+    if (page) {
+      return {
+        companies: page.rows.map((row) => toCard(row, options.canSeeEmails)),
+        total: page.count.total,
+        isTotalApproximate: page.count.isApproximate,
+        page: page.page,
+        pageSize: state.size,
+        pageCount: pageCountOf(page.count.total, state.size),
+      };
+    }
+    // Only a one pass over a page past the last match comes back empty: choose again, knowing that.
+    facts = { ...facts, pastLastMatch: true };
+  }
+  throw new Error(`The search plan did not settle in ${MAX_PLAN_STEPS} steps`);
 }
 
-function resultOf(
-  rows: CardRow[],
-  count: MatchCount,
+/** One search's request and SQL, which gathering its facts and running its plan share. */
+interface SearchRun {
+  db: Db;
+  /** The data version read before anything else: counts are cached and stored under it. */
+  version: string;
+  state: SearchState;
+  today: Date;
+  parts: ConditionParts;
+  /** The parts joined: the search's WHERE condition. */
+  condition: SQL;
+  /** Where the matches are read from (searchSource). */
+  source: SQL;
+  /** The search's count as the cache held it when the search started (a count in flight included). */
+  cached: Promise<MatchCount> | undefined;
+}
+
+/** The fact choosePlan asked for: one query (a sample, a planner's estimate), or the count. */
+async function gatherFact(run: SearchRun, need: FactNeeded): Promise<Partial<PlanFacts>> {
+  const { db, version, condition, parts } = run;
+  switch (need.fact) {
+    case "count":
+      return { count: await countOf(run, undefined) };
+    case "sample":
+      return { sample: await sampledEstimate(db, condition) };
+    case "sampledParts":
+      return { sampledParts: await sampledParts(db, parts) };
+    case "coveredRows":
+      return { coveredRows: await estimatedCoveredRows(db, version, parts.covered) };
+    case "rowsSince":
+      return { rowsSince: await estimatedRowsSince(db, version, dateCutoff(need.since, run.today)) };
+  }
+}
+
+/** The search's count: the cached one, else counted (countMatches given the plan's estimate) and cached. */
+function countOf(
+  { db, version, state, today, condition, source, cached }: SearchRun,
+  estimate: number | undefined,
+): Promise<MatchCount> {
+  return (
+    cached ?? cachedCount(db, version, state, today, () => countMatches(db, condition, estimate, source))
+  );
+}
+
+interface PageOfResults {
+  rows: CardRow[];
+  count: MatchCount;
+  page: number;
+}
+
+/** Runs a plan: its rows, count and page; null when a one pass found the page past the last match. */
+async function runPlan(run: SearchRun, plan: SearchPlan, tableRows: number): Promise<PageOfResults | null> {
+  const { db, version, state, today, condition, source } = run;
+  const { size, sort } = state;
+  switch (plan.kind) {
+    case "onePass": {
+      const { rows, total } = await pageWithTotal(db, condition, { page: plan.page, size, sort }, source);
+      if (total === null) return null;
+      const count = await storeCount(
+        db,
+        version,
+        state,
+        today,
+        Promise.resolve({ total, isApproximate: false, tableRows }),
+      );
+      return { rows, count, page: plan.page };
+    }
+    case "pageOfCount":
+      return { rows: await readPage(run, plan.read, plan.page), count: plan.count, page: plan.page };
+    case "countBesidePage": {
+      const [count, rows] = await Promise.all([
+        countOf(run, plan.countEstimate),
+        readPage(run, pageReadAt(plan.pages, plan.page, size), plan.page),
+      ]);
+      const last = pageCountOf(count.total, size);
+      if (plan.page <= last) return { rows, count, page: plan.page };
+      return { rows: await readPage(run, pageReadAt(plan.pages, last, size), last), count, page: last };
+    }
+  }
+}
+
+/** The rows of page `page`, read as `read` says. */
+function readPage(
+  { db, state, condition, parts, source }: SearchRun,
+  read: PageRead,
   page: number,
-  size: number,
-  canSeeEmails: boolean,
-): SearchResult {
-  return {
-    companies: rows.map((row) => toCard(row, canSeeEmails)),
-    total: count.total,
-    isTotalApproximate: count.isApproximate,
-    page,
-    pageSize: size,
-    pageCount: pageCountOf(count.total, size),
-  };
+): Promise<CardRow[]> {
+  const spec = { page, size: state.size, sort: state.sort };
+  switch (read.kind) {
+    case "none":
+      return Promise.resolve([]);
+    case "matches":
+      return pageRows(db, condition, spec, true, undefined, source);
+    case "sortIndex":
+      return pageRows(db, condition, spec, false, read.walk, source);
+    case "coveringIndex":
+      return pageByCoveringWalk(db, parts, spec);
+  }
 }

@@ -3,7 +3,7 @@ import type { LpCard, LpCommitmentCard, LpContactCard, LpSearchResult } from "~/
 import { lpPage } from "~/core/lp-index";
 import { EMPTY_LP_SEARCH, type LpSearchState } from "~/core/lp-search-params";
 import { maskEmail } from "~/core/mask";
-import { pageCountOf } from "../companies/search-plan";
+import { pageCountOf } from "~/core/search-plan";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { lpIndexOf, lpTextNeedle } from "./lp-catalog.server";
