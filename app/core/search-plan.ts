@@ -9,12 +9,12 @@ import { DEFAULT_SORT, type SortValue } from "./search-sort";
  * choosePlan asks for and runs the plan it returns.
  */
 
-/** Counts are exact up to here on any table (issue 5: "exact up to at least 1,000"). */
+/** Counts are exact up to here on any table (docs/product.md#counts: "exact up to at least 1,000"). */
 export const EXACT_COUNT_LIMIT = 10_000;
 /**
  * On a large table a 1% block sample over this many matches (30 or more sampled rows) is shown as "about …"
  * without an exact count: a search with at most 1,000 matches would sample 10 on average, and reaching 30 is
- * vanishingly unlikely (Poisson), so counts stay exact up to 1,000 (issue 5). Counting a few thousand
+ * vanishingly unlikely (Poisson), so counts stay exact up to 1,000 (docs/product.md#counts). Counting a few thousand
  * matches exactly costs a heap visit per trigram candidate: 286 ms for 'machine learning' on 1,000,000 rows
  * (34,056 candidates, 5,679 matches), against 11 ms for the sample.
  */
@@ -30,10 +30,10 @@ export const MAX_WALK_ROWS = 200_000;
 /**
  * A search is selective when its matches are under 0.5% of the table (or under 500): the page is then read
  * from the matching rows (a materialized CTE) instead of walking the date index, which the planner
- * otherwise does for rare terms, filtering row by row (the trap in stack-notes.md). Above that, walking the
+ * otherwise does for rare terms, filtering row by row (the planner trap measured in decision 005). Above that, walking the
  * date index finds 50 matches within a few thousand entries.
  *
- * Other orders (issue 15) read up to 5% of the table as matches. Their indexes do not follow the table's
+ * Other orders (decision 011) read up to 5% of the table as matches. Their indexes do not follow the table's
  * physical order, so each row a walk reads is a random heap visit, and the filters people combine with them
  * are correlated with the key (an amount range or an early stage has few of the largest totals):
  * 'Europe + $5M-$10M by total funding' walked 6,060 rows of the total index without one match (68 ms)
@@ -50,7 +50,7 @@ export function hasCoveringIndex(sort: SortValue): boolean {
 }
 
 /**
- * Issue 15: whether a page in an amount or total order is read by walking that order's covering index (its
+ * Decision 011: whether a page in an amount or total order is read by walking that order's covering index (its
  * entries check the covered filters; each entry that passes them costs a table visit to check the rest)
  * rather than by reading every match and sorting. The walk visits about `pageEnd * covered / matches`
  * rows for the rest; reading the matches visits each of them, at a fifth of a walk's per-row cost (a bitmap
@@ -68,7 +68,7 @@ export function walksCoveringIndex(
 }
 
 /**
- * Issue 15: a text search with a stage filter whose stage, place, amount and date leave at most this many
+ * Decision 011: a text search with a stage filter whose stage, place, amount and date leave at most this many
  * rows (the planner's estimate) reads them in one pass for its page and exact total, without the 1% sample
  * first: searchSource's covering index matches the text in its entries, so the pass costs what the window's
  * size says, whatever the text. 'health' + Series A + North America + last year on 1,000,000 rows: a window

@@ -36,7 +36,7 @@ export function toCard(row: CardRow, canSeeEmails: boolean): CompanyCard {
   const founderName = [row.first_name, row.last_name].filter(Boolean).join(" ") || null;
   const amount = row.last_funding_amount_usd === null ? null : Number(row.last_funding_amount_usd);
   const total = row.total_funding_amount_usd === null ? null : Number(row.total_funding_amount_usd);
-  // Issue 15: every founder the Founders field names; the lead (first, last name) carries role and email.
+  // docs/product.md#search: every founder the Founders field names; the lead (first, last name) carries role and email.
   const sameName = (a: string, b: string | null) =>
     b !== null && a.toLowerCase() === b.replace(/\s+/g, " ").trim().toLowerCase();
   const otherFounders = foundersOf(

@@ -16,7 +16,7 @@ import { searchOrder } from "./search-order.server";
 import { pageByCoveringWalk } from "./search-pages.server";
 
 /**
- * Issue 15 on both databases: several values per filter (OR within, AND across), the option counts of
+ * docs/product.md#filters on both databases: several values per filter (OR within, AND across), the option counts of
  * the pickers, and every sort order (empty values last, stable pages).
  */
 const database = setUpTestDatabase({ reset: "file" });

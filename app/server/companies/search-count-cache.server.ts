@@ -4,7 +4,7 @@ import { cachedLru } from "../cache.server";
 import type { Db } from "../db/database.server";
 import { invalidatePlannedRows } from "./search-count.server";
 
-// spec 9: search data is cached for 5 minutes. Counts are the costly half of a search (every match is
+// Decision 005: search data is cached for 5 minutes. Counts are the costly half of a search (every match is
 // visited), and paging through results repeats them. A count is served only at the data version it was
 // counted at (data-version.server.ts): a do-not-sell request, an import, a seed or an admin edit in any
 // process changes the version, and every process recounts on its next search.

@@ -26,7 +26,7 @@ const SAMPLE = sql.raw("companies tablesample system (1) repeatable (7)");
  * counts under. `total` is the number of rows read.
  */
 const GROUPINGS: Readonly<Record<MultiFilterKey, SQL>> = {
-  // spec 9: an industry option matches Industries or Industry Groups; a company counts once per option.
+  // docs/product.md#filters: an industry option matches Industries or Industry Groups; a company counts once per option.
   industry: sql`select 'industry' as facet, v as value, count(*)::int as n
       from m cross join lateral (select distinct unnest(industries || industry_groups) as v) u group by v`,
   stage: sql`select 'stage' as facet, last_funding_type as value, count(*)::int as n from m
@@ -155,7 +155,7 @@ function pick(group: FacetGroup, keys: readonly MultiFilterKey[]): FacetGroup {
 }
 
 /**
- * Issue 15: the counts of every industry, stage and continent/country option, given the other filters.
+ * docs/product.md#counts: the counts of every industry, stage and continent/country option, given the other filters.
  * Facets whose own filter is empty share one base (the search itself) and are counted in one pass.
  */
 export async function searchFacets(db: Db, state: SearchState, today = new Date()): Promise<SearchFacets> {

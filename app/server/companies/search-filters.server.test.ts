@@ -23,7 +23,7 @@ describe("every filter key narrows the query that search, counts and export shar
   });
 });
 
-describe("text search pattern (issue 12 defect 5)", () => {
+describe("text search pattern (docs/product.md#search)", () => {
   it("escapes %, _ and \\ and leaves the case to the database", () => {
     expect(containsPattern("İSTANBUL 100%_a\\b")).toBe("%İSTANBUL 100\\%\\_a\\\\b%");
   });

@@ -16,7 +16,7 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * spec 9 text search on search_text (lower-cased, NFC, kept by a trigger): the query arrives NFC from
+ * docs/product.md#search: text search on search_text (lower-cased, NFC, kept by a trigger): the query arrives NFC from
  * parseSearchParams and is lowered here by the database, so both sides are folded by one function. The
  * pattern is one parameter under immutable functions, folded to a constant when the plan is made: the
  * trigram index still serves it.
@@ -38,7 +38,7 @@ export function textMatches(column: SQL | AnyColumn, q: string): SQL {
 const BROAD_CONTINENTS: ReadonlySet<string> = new Set(["North America", "Europe", "Asia"]);
 
 /**
- * spec 9 location filter. Countries, regions and cities are matched on the parsed columns rather than
+ * docs/product.md#filters: the location filter. Countries, regions and cities are matched on the parsed columns rather than
  * as substrings of the location text (which would make "country:India" match Indiana); a continent
  * matches any of its countries, and 'Other' any country no continent lists.
  */
@@ -68,14 +68,14 @@ function locationCondition(location: string, withText = false): SQL | undefined 
   return cityCondition(city, country, region);
 }
 
-/** Any of several locations (issue 15: OR within the filter); a location naming nothing matches nothing. */
+/** Any of several locations (docs/product.md#filters: OR within the filter); a location naming nothing matches nothing. */
 function anyLocationCondition(locations: readonly string[], withText: boolean): SQL {
   const each = locations.map((location) => locationCondition(location, withText) ?? sql`false`);
   return (each.length === 1 ? each[0] : or(...each)) as SQL;
 }
 
 /**
- * A city: its name and country, and its region when one is given. A directory city page (issue 13) is a
+ * A city: its name and country, and its region when one is given. A directory city page (decision 009) is a
  * city in a country, whatever its region; the search picker's location strings name the region too.
  */
 export function cityCondition(city: string, country: string | null, region?: string | null): SQL | undefined {
@@ -87,7 +87,7 @@ export function cityCondition(city: string, country: string | null, region?: str
 }
 
 /**
- * A search's conditions in two parts (issue 15). `covered`: those the amount and total sort indexes can
+ * A search's conditions in two parts (decision 011). `covered`: those the amount and total sort indexes can
  * check from their own entries (stage, country and continent, amount, date, and the do-not-sell anti-join
  * on id), so a walk of such an index filters without visiting the table. `uncovered`: those that need the
  * row (text, industries, city or region, the do-not-sell flag).
@@ -98,7 +98,7 @@ export interface ConditionParts {
 }
 
 /**
- * The meaning of every filter, in one place (architecture.md): search, counts, export and directory
+ * The meaning of every filter, in one place (docs/architecture.md): search, counts, export and directory
  * pages all build their WHERE clause here.
  */
 export function searchConditions(state: SearchState, today: Date): SQL {
@@ -121,12 +121,12 @@ export function allConditions({ covered, uncovered }: ConditionParts): SQL {
 export function searchConditionParts(state: SearchState, today: Date): ConditionParts {
   const covered: SQL[] = [];
   const uncovered: SQL[] = [];
-  // Issue 7 do-not-sell: suppressed founders never appear, whatever the filters. A text search reads
+  // docs/product.md#do-not-sell: suppressed founders never appear, whatever the filters. A text search reads
   // every candidate row anyway, so it checks the flag; other searches keep index-only plans.
   if (state.q) uncovered.push(notSuppressed("flag"), textCondition(state.q));
   else covered.push(notSuppressed("join"));
   if (state.industry.length > 0) {
-    // spec 9: the industry filter matches Industries or Industry Groups; issue 15: any of the chosen ones.
+    // docs/product.md#filters: the industry filter matches Industries or Industry Groups, any of the chosen ones.
     const values = sql.param(state.industry);
     uncovered.push(
       or(
@@ -135,7 +135,7 @@ export function searchConditionParts(state: SearchState, today: Date): Condition
       ) as SQL,
     );
   }
-  // spec 9: funding stage is an exact match on Last Funding Type (any of the chosen stages).
+  // docs/product.md#filters: funding stage is an exact match on Last Funding Type (any of the chosen stages).
   if (state.stage.length === 1) covered.push(eq(companies.lastFundingType, state.stage[0] as string));
   else if (state.stage.length > 1)
     covered.push(sql`${companies.lastFundingType} = any(${sql.param(state.stage)}::text[])`);
@@ -149,7 +149,7 @@ export function searchConditionParts(state: SearchState, today: Date): Condition
     if (amount.max !== null) covered.push(lt(companies.lastFundingAmountUsd, amount.max));
   }
   const date = state.date ? dateOption(state.date) : undefined;
-  // spec 9: Last Funding Date on or after the cutoff.
+  // docs/product.md#filters: Last Funding Date on or after the cutoff.
   if (date) covered.push(gte(companies.lastFundingDate, dateCutoff(date, today)));
   return { covered, uncovered };
 }

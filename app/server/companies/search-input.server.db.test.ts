@@ -1,5 +1,5 @@
 /**
- * Issue 12: hostile or unusual search input reaches the database as the search page, the count and the
+ * docs/product.md#security: hostile or unusual search input reaches the database as the search page, the count and the
  * export read it (parseSearchParams, then searchConditions), and never fails there: NUL and other control
  * characters, continent names that are Object.prototype keys, and text that differs from the stored text
  * only in case or Unicode normalisation.
@@ -62,7 +62,7 @@ async function exportedRows(state: SearchState): Promise<number> {
 const CONTROLS = ["\u0000", "\u0001", "\u0007", "\u001f", "\u007f", "\u0085", "\u009f"];
 const PARAMS = ["q", "industry", "stage", "location", "amount", "date", "page"] as const;
 
-describe("control characters in search and export parameters (issue 12 defect 4)", () => {
+describe("control characters in search and export parameters (docs/product.md#security)", () => {
   it.each(CONTROLS.map((char) => [`U+${char.codePointAt(0)?.toString(16).padStart(4, "0")}`, char]))(
     "%s in every parameter: search, count and export answer normally",
     async (_name, char) => {
@@ -107,7 +107,7 @@ describe("control characters in search and export parameters (issue 12 defect 4)
   });
 });
 
-describe("continent names that are Object.prototype keys (issue 12 defect 4)", () => {
+describe("continent names that are Object.prototype keys (docs/product.md#security)", () => {
   it.each(["toString", "__proto__", "constructor", "hasOwnProperty", "valueOf"])(
     "continent:%s matches nothing and does not throw",
     async (name) => {
@@ -125,7 +125,7 @@ describe("continent names that are Object.prototype keys (issue 12 defect 4)", (
   });
 });
 
-describe("text search ignores case and Unicode normalisation (issue 12 defect 5)", () => {
+describe("text search ignores case and Unicode normalisation (docs/product.md#search)", () => {
   it.each([
     ["İSTANBUL", "İstanbul Labs"],
     ["ISTANBUL", "İstanbul Labs"],

@@ -7,7 +7,7 @@ const dialect = new PgDialect();
 const orderOf = (...args: Parameters<typeof searchOrder>) => dialect.sqlToQuery(searchOrder(...args)).sql;
 
 describe("searchOrder", () => {
-  it("is spec 7's order by default, spelled as companies_last_funding_date_id_idx is", () => {
+  it("is the default order of docs/product.md#search, spelled as companies_last_funding_date_id_idx is", () => {
     expect(orderOf()).toBe("last_funding_date desc nulls last, id desc nulls last");
   });
 

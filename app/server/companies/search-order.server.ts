@@ -13,7 +13,7 @@ interface SortColumn {
 }
 
 /**
- * Issue 15: each sort field and its column. Names sort by name_key (the lower-cased name) in the "C"
+ * Decision 011: each sort field and its column. Names sort by name_key (the lower-cased name) in the "C"
  * collation: the same order on PGlite and on any server whatever its locale, case-insensitive for plain
  * letters. Every order has an index spelled exactly as searchOrder spells it (migrations 0000 and 0013), so
  * PostgreSQL walks it without a sort.
@@ -45,7 +45,7 @@ export interface SearchOrderOptions {
 
 /**
  * A search order as an ORDER BY list: its key, empty values last in either direction, then id in the same
- * direction (the tie-breaker that makes pages stable). spec 7's default is "last_funding_date desc nulls
+ * direction (the tie-breaker that makes pages stable). The default (docs/product.md#search) is "last_funding_date desc nulls
  * last, id desc nulls last": "id desc nulls last" is "id desc" (id is never null) spelled as the index is.
  * The search page and the CSV export read it here, so the file lists the companies in the order the pages
  * show them.

@@ -74,7 +74,7 @@ export async function pageRows(
 }
 
 /**
- * Issue 15: a page in an amount or total order, read by walking that order's covering index
+ * Decision 011: a page in an amount or total order, read by walking that order's covering index
  * (walksCoveringIndex). The inner query walks the index and checks the covered conditions in its entries
  * alone; only the entries that pass are looked up in the table (by id) for the uncovered ones, in the
  * walk's order, until the page is full. Without uncovered conditions the walk alone gives the page.

@@ -19,7 +19,7 @@ const SPLIT_BY_TEXT_LENGTH = sql.raw(
 export const WHOLE_TABLE = sql.raw("companies");
 
 /**
- * The FROM item a search reads its matches from (issue 15, decision 011). A text search with a stage filter
+ * The FROM item a search reads its matches from (decision 011). A text search with a stage filter
  * reads the companies as the two parts above: the planner then may read the short texts' part from
  * companies_stage_date_text_idx, which holds the stage, date, country, do-not-sell flag and text, and
  * match the text there without visiting the table ('health' + Series A + North America + last year on

@@ -29,7 +29,7 @@ async function names(state: Partial<SearchState>, canSeeEmails = true): Promise<
   return result.companies.map((card) => card.organizationName);
 }
 
-describe("text search (spec 9)", () => {
+describe("text search (docs/product.md#search)", () => {
   beforeEach(async () => {
     await database.db.insert(companies).values([
       company("Quantix Labs", { description: "Robotics for WAREHOUSES" }),
@@ -68,7 +68,7 @@ describe("text search (spec 9)", () => {
   });
 });
 
-describe("filters (spec 9)", () => {
+describe("filters (docs/product.md#filters)", () => {
   beforeEach(async () => {
     await database.db.insert(companies).values([
       company("SaaS Seed", {
@@ -152,7 +152,7 @@ describe("filters (spec 9)", () => {
     expect(await names({ location: ["Berlin, Berlin, Germany"] })).toEqual(["SaaS Seed"]);
   });
 
-  it("counts a continent filter for real (decisions.md fix 1)", async () => {
+  it("counts a continent filter for real (docs/product.md#counts)", async () => {
     const result = await searchCompanies(
       database.db,
       { ...EMPTY_SEARCH, location: ["continent:Asia"] },
@@ -409,7 +409,7 @@ describe("order, paging and counts", () => {
   });
 });
 
-describe("count cache (spec 9: 5-minute search data cache)", () => {
+describe("count cache (decision 005: 5-minute search data cache)", () => {
   it("reuses a count for other pages of the same search until invalidated or the data version changes", async () => {
     const search = () => searchCompanies(database.db, EMPTY_SEARCH, { canSeeEmails: true, today: TODAY });
     await database.db.insert(companies).values([company("A"), company("B")]);
@@ -430,7 +430,7 @@ describe("count cache (spec 9: 5-minute search data cache)", () => {
   });
 });
 
-describe("masking on the server (decisions.md)", () => {
+describe("masking on the server (docs/product.md#masking)", () => {
   it("sends full emails only to callers with access", async () => {
     await database.db
       .insert(companies)

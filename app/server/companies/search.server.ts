@@ -36,7 +36,7 @@ export { countMatches } from "./search-count.server";
 export { invalidateSearchCounts } from "./search-count-cache.server";
 
 export interface SearchOptions {
-  /** spec 4: active access (pro, trialing or admin) sees full emails; everyone else gets them masked. */
+  /** docs/product.md#access: active access (pro, trialing or admin) sees full emails; everyone else gets them masked. */
   canSeeEmails: boolean;
   today?: Date;
   /** Tables up to this many rows get exact counts first (default 200,000); tests lower it. */
@@ -55,7 +55,7 @@ export interface SearchOptions {
 const MAX_PLAN_STEPS = 8;
 
 /**
- * spec 7 "read companies": a page of companies in the chosen order (spec 7's by default), 50 per page
+ * docs/product.md#calls "read companies": a page of companies in the chosen order (the default of docs/product.md#search), 50 per page
  * unless a subscriber chose 25 or 100, and the number of matches. Decision 021: the plan is chosen in one
  * pure function (choosePlan, core/search-plan.ts) from the search and the facts it asks for, which are
  * read here (gatherFact); the plan is then run here (runPlan).
