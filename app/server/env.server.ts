@@ -106,7 +106,7 @@ const envSchema = z
     /** Seed the demo data set when the companies table is empty at start. Default: on, except in production. */
     SEED_ON_EMPTY: booleanString.optional(),
     SEED_COUNT: z.coerce.number().int().min(1).max(1_000_000).default(17_555),
-    /** Issue 17: demo LPs seeded (with SEED_ON_EMPTY) when the lps table is empty at start; 0: none. */
+    /** Demo LPs seeded (with SEED_ON_EMPTY) when the lps table is empty at start; 0: none. */
     LP_SEED_COUNT: z.coerce.number().int().min(0).max(1_000_000).default(3_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** The public URL of the app, used in links inside emails. Default: http://localhost:PORT. */
@@ -127,7 +127,7 @@ const envSchema = z
     ),
     /** Signs session cookies and tokens: 32+ random characters. Required in production. */
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    /** Accounts with these emails hold the admin role (decisions.md: the spec's fixed admin email). */
+    /** Accounts with these emails hold the admin role (docs/product.md#accounts). */
     ADMIN_EMAILS: commaList,
     /** Reverse proxies (IPs or CIDRs) whose X-Forwarded-For is believed when finding a client's IP. */
     TRUSTED_PROXIES: commaList,
@@ -150,8 +150,9 @@ const envSchema = z
     STRIPE_PRICE_ANNUAL: z.string().optional(),
     STRIPE_PRICE_LPS: z.string().optional(),
     /**
-     * Issue 17: the LP plan's yearly price in whole US dollars, as the pricing prompt and the demo checkout
-     * show it. With Stripe, STRIPE_PRICE_LPS is what is charged: set this to that price's amount.
+     * The LP plan's yearly price (docs/product.md#plans) in whole US dollars, as the pricing prompt and the
+     * demo checkout show it. With Stripe, STRIPE_PRICE_LPS is what is charged: set this to that price's
+     * amount.
      */
     LP_PLAN_PRICE_USD: z.coerce.number().int().min(1).max(1_000_000).default(990),
     /** Allows the demo payment provider in production (it never charges anyone). */
@@ -189,7 +190,7 @@ const envSchema = z
     if (env.APP_ENV === "production" && !env.AUTH_SECRET) {
       context.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production" });
     }
-    // Issue 12: the development default is public (it is in this file), so anyone could sign sessions.
+    // The development default is public (it is in this file), so anyone could sign sessions.
     if (env.APP_ENV === "production" && env.AUTH_SECRET?.trim() === DEVELOPMENT_AUTH_SECRET) {
       context.addIssue({
         code: "custom",

@@ -62,7 +62,7 @@ const ADA: Lead = {
   totalFundingAmountUsd: "20000000",
 };
 
-describe("convertRow: required fields (issue 18)", () => {
+describe("convertRow: required fields", () => {
   it("Salesforce: Last Name and Company", () => {
     const salesforce = prepared("salesforce-leads");
     expect(convertRow({ founders: "Cher", organizationName: "Acme" }, salesforce)).toEqual({
@@ -337,7 +337,7 @@ const exportLead: fc.Arbitrary<Lead> = fc.record(
   { requiredKeys: ["firstName"] },
 );
 
-describe("round trip (issue 18: a converted file parses back to the same leads)", () => {
+describe("round trip: a converted file parses back to the same leads", () => {
   it("the Excel layout parses back, through the header synonyms, to the same leads", () => {
     const excel = prepared("excel-eu");
     fc.assert(

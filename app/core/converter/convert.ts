@@ -8,10 +8,10 @@ import { bareDomain, emailKey, firstListItem, isoDate, plainAmount, truncate } f
 export { emailKey } from "./value-formats";
 
 /**
- * Issue 18: one lead in, one row of a target's file out. Pure and row by row, so the server can stream a
- * 100,000-row upload or export through it with flat memory: nothing here keeps a row once it is returned.
- * Duplicate emails and do-not-sell addresses need state (a set, the database) and are the server's to drop,
- * using `emailKey`.
+ * The converter's core (docs/product.md#converter): one lead in, one row of a target's file out. Pure and
+ * row by row, so the server can stream a 100,000-row upload or export through it with flat memory: nothing
+ * here keeps a row once it is returned. Duplicate emails and do-not-sell addresses need state (a set, the
+ * database) and are the server's to drop, using `emailKey`.
  */
 
 /** What the per-row work needs of a lead, each part computed at most once and only if a column asks. */
@@ -68,7 +68,7 @@ function resolvedValue(context: RowContext, field: LeadField): string {
 
 function locationPart(location: ParsedLocation, part: "city" | "region" | "country"): string {
   const value = location[part] ?? "";
-  // spec 3: "Unknown Region" is Crunchbase's placeholder, not a region.
+  // docs/product.md#data: "Unknown Region" is Crunchbase's placeholder, not a region.
   return value === UNKNOWN_REGION ? "" : value;
 }
 

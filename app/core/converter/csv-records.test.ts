@@ -24,7 +24,7 @@ const SAMPLES = [
   ",,\n,,\n",
 ];
 
-describe("the converter's CSV reader (issue 18)", () => {
+describe("the converter's CSV reader", () => {
   it("reads what csv-parse reads, however the text is cut into chunks", () => {
     for (const sample of SAMPLES) {
       const expected = parse(sample, {

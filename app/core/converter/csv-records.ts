@@ -1,15 +1,15 @@
 /**
- * Issue 18: an RFC 4180 reader for the converter, fed text chunk by chunk (a 65 MB upload streams through
- * it), giving whole records as they complete. It exists for speed: csv-parse reads about 25 MB/s on this
- * machine, most of a 100,000-row conversion's time; this one scans for the next separator, quote or line
- * break with indexOf rather than visiting each character through a state machine.
+ * An RFC 4180 reader for the converter, fed text chunk by chunk (an upload of any size streams through it),
+ * giving whole records as they complete. It exists for speed: csv-parse was most of a conversion's time
+ * (decision 016 has the figures); this one scans for the next separator, quote or line break with indexOf
+ * rather than visiting each character through a state machine.
  *
  * What it accepts: fields separated by `delimiter`; a quoted field with "" for a quote and line breaks
  * inside; CRLF, LF or CR line ends; a byte order mark at the start; blank lines are skipped. A quote inside
  * an unquoted field is kept as text (spreadsheets write such cells; refusing the row would lose a lead). A
  * quoted field still open at the end of the input is a broken record: counted, not returned.
  *
- * Its cost is linear in the input (docs/decisions/018): it keeps a cursor, the record read so far and where
+ * Its cost is linear in the input (decision 018): it keeps a cursor, the record read so far and where
  * it is in it (in a quoted field or not), so a chunk is scanned once and text already read is never
  * scanned again, however long a record stays open. A record may hold at most MAX_RECORD_CHARS characters:
  * past that the reader throws CsvRecordTooLong, so memory stays bounded too (one field that never ends,

@@ -3,7 +3,7 @@ import { COMPANY_CSV_HEADERS, OLDER_GENERATION_HEADERS } from "~/server/companie
 import { fieldForHeader, hasEmailColumn, headerKey, leadFromRecord, mapHeaders } from "./header-synonyms";
 import { LEAD_FIELD_LABELS, LEAD_FIELDS } from "./lead";
 
-describe("mapHeaders (issue 18: header synonyms)", () => {
+describe("mapHeaders: header synonyms", () => {
   it("maps a Roundlist export's header row, column by column, with nothing left over", () => {
     const mapping = mapHeaders([...COMPANY_CSV_HEADERS]);
     expect(mapping.unrecognised).toEqual([]);

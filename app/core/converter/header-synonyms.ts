@@ -1,7 +1,8 @@
 import { LEAD_FIELDS, type Lead, type LeadField } from "./lead";
 
 /**
- * Issue 18: which lead field each column of an uploaded file holds, read from its header row.
+ * Which lead field each column of an uploaded file holds, read from its header row
+ * (docs/product.md#converter: recognised columns map automatically, the rest by hand).
  *
  * Knows the Roundlist export's headers, both Crunchbase export generations (the older one appended
  * "Currency" to the USD amounts and spelled "First Name" / "Linkedin"), and the spellings other tools and

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { COMPANY_CSV_COLUMNS } from "~/server/companies/crunchbase-columns";
 import { LEAD_FIELD_LABELS, LEAD_FIELDS, leadValue } from "./lead";
 
-describe("the lead (issue 18)", () => {
+describe("the converter's lead", () => {
   it("holds every field of a Roundlist export, in its order, with the export's headers as labels", () => {
     const exportFields = LEAD_FIELDS.filter(
       (field) => field !== "lastFundingCurrency" && field !== "fullName",

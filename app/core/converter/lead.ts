@@ -1,5 +1,5 @@
 /**
- * Issue 18: the lead the converter works on, one row of a file at a time.
+ * The lead the converter (docs/product.md#converter) works on, one row of a file at a time.
  *
  * The fields are those of a Roundlist company export (COMPANY_CSV_HEADERS in
  * app/server/companies/crunchbase-columns.ts, named the same way), plus `fullName` for files that hold one

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseColumnMapping } from "./mapping-input";
 
-describe("a column mapping from the client (issue 18)", () => {
+describe("a column mapping from the client", () => {
   it("keeps known fields with column numbers of the file, and drops a null", () => {
     expect(parseColumnMapping({ email: 2, organizationName: 0, website: null }, 3)).toEqual({
       ok: true,

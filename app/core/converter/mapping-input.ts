@@ -2,7 +2,7 @@ import type { ColumnMapping } from "./header-synonyms";
 import { LEAD_FIELDS, type LeadField } from "./lead";
 
 /**
- * Issue 18: a column mapping as a client sends it (`{ "email": 3, "organizationName": 0 }`), checked: known
+ * A column mapping as a client sends it (`{ "email": 3, "organizationName": 0 }`), checked: known
  * lead fields only, each a column index of the file. A bad one is refused with a sentence, never guessed.
  */
 export function parseColumnMapping(

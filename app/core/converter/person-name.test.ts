@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { firstFounder, personFullName, personName, splitFullName } from "./person-name";
 
-describe("splitFullName (issue 18: names split into first and last)", () => {
+describe("splitFullName: names split into first and last", () => {
   it.each([
     ["Ada Lovelace", "Ada", "Lovelace"],
     ["Mary Ann Smith", "Mary Ann", "Smith"],

@@ -1,7 +1,7 @@
 import { type Lead, leadValue } from "./lead";
 
 /**
- * Issue 18: first and last name, which most CRMs and every cold-email tool want in separate columns
+ * First and last name, which most CRMs and every cold-email tool want in separate columns
  * ("Hi {{firstName}}"), from whatever the lead holds.
  */
 export interface PersonName {

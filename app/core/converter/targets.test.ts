@@ -129,7 +129,7 @@ const EXPECTED_HEADERS: Readonly<Record<TargetId, readonly string[]>> = {
   "excel-eu": [...COMPANY_CSV_HEADERS],
 };
 
-/** The custom variables each cold-email tool gets for personalization (issue 18). */
+/** The custom variables each cold-email tool gets for personalization. */
 const EXPECTED_CUSTOM: Readonly<Partial<Record<TargetId, readonly string[]>>> = {
   instantly: [
     "job_title",
@@ -152,7 +152,7 @@ const EXPECTED_CUSTOM: Readonly<Partial<Record<TargetId, readonly string[]>>> = 
   smartlead: ["job_title", "funding_round", "funding_amount_usd", "funding_date", "industry", "city"],
 };
 
-describe("targets (issue 18 item 1: targets as data)", () => {
+describe("targets as data (decision 016)", () => {
   it("offers the ten targets, each once", () => {
     expect(TARGETS.map((target) => target.id).sort()).toEqual(Object.keys(EXPECTED_HEADERS).sort());
   });

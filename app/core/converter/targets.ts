@@ -2,13 +2,12 @@ import type { CsvDelimiter } from "../csv";
 import type { LeadField } from "./lead";
 
 /**
- * Issue 18 item 1: the import formats of CRMs and cold-email tools, as data.
+ * The import formats of CRMs and cold-email tools, as data (docs/product.md#converter; why: decision 016).
  *
  * Each target is a plain object (it can travel to the browser as JSON for the preview), so a transform is
  * named rather than a function; convert.ts gives the names their meaning. Every target cites the vendor page
  * its column names come from; where the page could not be read, the comment says so and says what the
- * names rest on instead. Research notes: ../shared/design/research-notes.md section 1, and
- * /tmp/notes/converter-targets.md for what was and was not confirmed.
+ * names rest on instead.
  */
 
 /**
@@ -230,7 +229,7 @@ const APOLLO: Target = {
   helpUrl: "https://knowledge.apollo.io/hc/en-us/articles/4409161532045",
 };
 
-/** The personalization variables every cold-email target carries (issue 18), named in the tool's own style. */
+/** The personalization variables every cold-email target carries, named in the tool's own style. */
 function fundingVariables(names: {
   round: string;
   amount: string;

@@ -1,5 +1,5 @@
 /**
- * Issue 18: values in the shapes import tools accept. Each function takes the text a file holds and returns
+ * Values in the shapes import tools accept. Each function takes the text a file holds and returns
  * text; "" means "nothing usable", which the converter writes as an empty cell (an import tool skips an empty
  * cell, but rejects a whole row over a number field holding "$2M" or a date field holding "next week").
  */

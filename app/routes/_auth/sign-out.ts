@@ -6,7 +6,7 @@ import { getCurrentUser } from "~/server/auth/session.server";
 import { flashCookie } from "~/server/flash.server";
 import type { Route } from "./+types/sign-out";
 
-/** POST /auth/sign-out: spec 2 "Log out (then goes to /)" with the farewell toast. */
+/** POST /auth/sign-out: log out, then back to / with the farewell toast (docs/product.md#accounts). */
 export async function action({ request }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   const outcome = await signOut(await getAuthServices(), request, user?.id ?? null);

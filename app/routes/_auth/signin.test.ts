@@ -29,7 +29,7 @@ async function answer(
   }
 }
 
-describe("GET /signin?redirectTo= (issue 12 defect 1)", () => {
+describe("GET /signin?redirectTo= (same-origin paths only: docs/product.md#security)", () => {
   beforeEach(() => {
     vi.mocked(getCurrentUser).mockReset();
   });

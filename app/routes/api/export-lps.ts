@@ -2,8 +2,8 @@ import { exportLpsCsv } from "~/server/export/export-endpoint.server";
 import type { Route } from "./+types/export-lps";
 
 /**
- * Issue 17: GET /api/export-lps?<the /lps page's query> -> the CSV of every LP the view matches, one row per
- * contact, for LP access only (checked on every request, lps/lp-export.server.ts). In production
+ * docs/product.md#lps: GET /api/export-lps?<the /lps page's query> -> the CSV of every LP the view matches,
+ * one row per contact, for LP access only (checked on every request, lps/lp-export.server.ts). In production
  * server.mjs answers this path itself with the same handler (decision 006); this route serves `react-router
  * dev`.
  */

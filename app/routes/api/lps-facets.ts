@@ -6,10 +6,11 @@ import { lpFilterPanelFor } from "~/server/lps/lp-facets.server";
 import type { Route } from "./+types/lps-facets";
 
 /**
- * Issue 17: GET /api/lps-facets?<the /lps query> -> the LP filter panel's data: the countries to pick from
- * and each multi-select filter's option counts given the other filters. Counts only, no LP and no contact,
- * loaded when the filters open, as /api/search-facets is for /search. Same access as /lps (decision 019):
- * 404 while LP search is hidden from this viewer, and the query only counts for those with LP access.
+ * docs/product.md#lps: GET /api/lps-facets?<the /lps query> -> the LP filter panel's data: the countries to
+ * pick from and each multi-select filter's option counts given the other filters. Counts only, no LP and no
+ * contact, loaded when the filters open, as /api/search-facets is for /search. Same access as /lps
+ * (decision 019): 404 while LP search is hidden from this viewer, and the query only counts for those with LP
+ * access.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const [db, session] = await Promise.all([getDb(), getSession(request)]);

@@ -36,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (canonical !== `/compare/${params.slug}`) throw redirect(canonical, 301);
   const session = await getSession(request);
   const access = await getViewerAccess(db, session.user);
-  // spec 4: founder emails are masked on the server for anyone without active access.
+  // docs/product.md#masking: founder emails are masked on the server for anyone without active access.
   const pair = await getCompanyPair(db, slugs, access.hasActiveAccess);
   if (!pair) throw notFound();
   return { kind: "companies" as const, origin, pair, access, path: canonical };

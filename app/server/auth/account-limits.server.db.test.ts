@@ -1,6 +1,6 @@
 /**
- * Issue 12, defects 9 and 10: the per-account sign-in throttle, the session's absolute and idle lifetime,
- * and the admin role following ADMIN_EMAILS on every request.
+ * The per-account sign-in throttle, the session's absolute and idle lifetime, and the admin role following
+ * ADMIN_EMAILS on every request (docs/product.md#accounts, decision 003).
  */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";

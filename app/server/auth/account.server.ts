@@ -15,7 +15,7 @@ import { recordAuthEvent } from "./audit.server";
 import type { Auth } from "./auth.server";
 import { type AuthCallResult, callAuth, messageOf } from "./auth-call.server";
 
-/** spec 2: sign-up confirmation lands on the site root (signed in); the flag there shows a toast. */
+/** docs/product.md#accounts: confirming lands on the site root, signed in; the flag there shows a toast. */
 const CONFIRMED_CALLBACK = "/?confirmed=1";
 
 export interface AccountServices {
@@ -48,9 +48,10 @@ export type SignUpInput = Pick<z.output<typeof signUpSchema>, "email" | "passwor
   Partial<Pick<z.output<typeof signUpSchema>, "firstName" | "lastName" | "heardAboutUs">>;
 
 /**
- * spec 7 sign in with password. Unknown email and wrong password get the same answer. Besides the per-IP
- * limit, each address has its own limit on failed sign-ins (sign-in-throttle.server.ts, applied in
- * better-auth's hooks): while it holds, the answer is a 429 naming the wait, for unknown addresses too.
+ * Sign in with password (docs/product.md#accounts). Unknown email and wrong password get the same answer.
+ * Besides the per-IP limit, each address has its own limit on failed sign-ins (sign-in-throttle.server.ts,
+ * applied in better-auth's hooks): while it holds, the answer is a 429 naming the wait, for unknown addresses
+ * too.
  */
 export async function signIn(
   { auth, db }: AccountServices,
@@ -102,8 +103,8 @@ export async function signIn(
 }
 
 /**
- * spec 7 sign up: stores first_name, last_name, heard_about_us and sends the confirmation email. An
- * email that already has an account gets the very same answer (better-auth answers with a synthetic
+ * Sign up (docs/product.md#accounts): stores first_name, last_name, heard_about_us and sends the confirmation
+ * email. An email that already has an account gets the very same answer (better-auth answers with a synthetic
  * user), so sign-up cannot be used to find out who is a customer.
  */
 export async function signUp(
@@ -146,7 +147,7 @@ export async function resendConfirmation(
   return failure(result, "We could not send the link. Please try again.");
 }
 
-/** spec 7 password reset email, linking to /reset-password. Same answer for unknown addresses. */
+/** The password reset email, linking to /reset-password. Same answer for unknown addresses. */
 export async function requestPasswordReset(
   { auth, db }: AccountServices,
   request: Request,
@@ -207,7 +208,7 @@ export async function changePassword(
   return outcome;
 }
 
-/** spec 7 sign out: ends this session and clears its cookie. */
+/** Sign out: ends this session and clears its cookie. */
 export async function signOut(
   { auth, db }: AccountServices,
   request: Request,

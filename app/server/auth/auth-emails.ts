@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from "~/core/brand";
 import { type MailMessage, renderMail } from "../mail/mail-message";
 
-/** The sign-up confirmation email (spec 2: confirmation lands on the site root, signed in). */
+/** The sign-up confirmation email: the link lands on the site root, signed in (docs/product.md#accounts). */
 export function confirmationEmail(to: string, url: string): MailMessage {
   return {
     to,

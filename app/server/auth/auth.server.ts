@@ -139,7 +139,7 @@ export function createAuth({ db, config, mailer, now = () => new Date() }: AuthD
         lastLogin: { type: "date", required: false, input: false },
         adminGranted: { type: "boolean", required: false, input: false, defaultValue: false },
         bannedAt: { type: "date", required: false, input: false },
-        // Issue 15: the results' view (cards or table), read with the session for /search and /lps.
+        // The results' view (cards or table, decision 011), read with the session for /search and /lps.
         searchView: { type: "string", required: false, input: false },
       },
     },
@@ -181,7 +181,7 @@ export function createAuth({ db, config, mailer, now = () => new Date() }: AuthD
       },
       session: {
         create: {
-          // Issue 16: a banned account gets no session, after its password was checked (so the reason is
+          // Decision 013: a banned account gets no session, after its password was checked (so the reason is
           // shown only to whoever knows the password), and is told why.
           async before(session) {
             const ban = await banOf(db, session.userId);

@@ -4,14 +4,14 @@ import { users } from "../db/schema";
 
 export type Role = "user" | "admin";
 
-/** decisions.md: the accounts in ADMIN_EMAILS hold the admin role; everyone else is a user. */
+/** docs/product.md#accounts: the accounts in ADMIN_EMAILS hold the admin role; everyone else is a user. */
 export function roleForEmail(email: string, adminEmails: readonly string[]): Role {
   return adminEmails.includes(email.trim().toLowerCase()) ? "admin" : "user";
 }
 
 /**
- * Issue 16: an account is admin when ADMIN_EMAILS lists it (which always wins: the console cannot demote it)
- * or when an admin made it admin in the console.
+ * An account is admin when ADMIN_EMAILS lists it (which always wins: the console cannot demote it) or when an
+ * admin made it admin in the console (decision 013).
  */
 export function roleOf(
   user: { email: string; adminGranted?: boolean | null },
@@ -26,10 +26,9 @@ export function isConfiguredAdmin(email: string, adminEmails: readonly string[])
 }
 
 /**
- * At every new session: record last_login (spec 4) and bring the role in line with ADMIN_EMAILS and the
- * console's grant (roleOf). Existing
- * sessions follow the configuration too: lookUpSession derives the role from ADMIN_EMAILS on every request
- * (and stores it with syncRole when the two differ).
+ * At every new session: record last_login (docs/product.md#data) and bring the role in line with ADMIN_EMAILS
+ * and the console's grant (roleOf). Existing sessions follow the configuration too: lookUpSession derives the
+ * role from ADMIN_EMAILS on every request (and stores it with syncRole when the two differ).
  */
 export async function syncRoleAndLastLogin(
   db: Db,
@@ -54,7 +53,7 @@ export async function syncRole(db: Db, userId: string, role: Role): Promise<void
   await db.update(users).set({ role }).where(eq(users.id, userId));
 }
 
-/** Issue 16: the account's ban, if an admin banned it. */
+/** The account's ban, if an admin banned it (decision 013). */
 export async function banOf(db: Db, userId: string): Promise<{ reason: string | null } | null> {
   const [row] = await db
     .select({ bannedAt: users.bannedAt, reason: users.banReason })

@@ -16,7 +16,7 @@ export interface SessionUser {
   lastName: string | null;
   isAdmin: boolean;
   lastLogin: string | null;
-  /** Issue 15: the results' view this user chose last ("cards", "table"), as stored; null before a choice. */
+  /** The results' view this user chose last ("cards", "table"), as stored; null before a choice. */
   searchView?: string | null;
 }
 
@@ -27,7 +27,7 @@ interface SessionLookup {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Issue 12: a session ends 30 days after sign-in, however much it is used... */
+/** docs/product.md#accounts: a session ends 30 days after sign-in, however much it is used... */
 export const SESSION_MAX_AGE_MS = 30 * DAY_MS;
 /**
  * ...and after 7 days without use. Use is what better-auth records when it refreshes the session (its
@@ -54,10 +54,10 @@ export function sessionHasEnded(session: SessionTimes, now: Date): boolean {
 
 /**
  * The signed-in user of this request. better-auth's session slides (each day of use extends it), so the
- * limits of issue 12 are checked here, on the session as stored before better-auth refreshes it: a session
- * past either limit is deleted and its cookie cleared. The admin role is derived from ADMIN_EMAILS and the
- * console's grant on every request (and stored when it changed), so removing an address takes effect at once
- * on its open sessions.
+ * limits of docs/product.md#accounts are checked here, on the session as stored before better-auth refreshes
+ * it: a session past either limit is deleted and its cookie cleared. The admin role is derived from
+ * ADMIN_EMAILS and the console's grant on every request (and stored when it changed), so removing an address
+ * takes effect at once on its open sessions.
  */
 export async function lookUpSession(auth: Auth, request: Request): Promise<SessionLookup> {
   const { db, config, now } = authSettingsOf(auth);
@@ -97,7 +97,7 @@ export async function lookUpSession(auth: Auth, request: Request): Promise<Sessi
     searchView?: string | null;
   };
   if (user.bannedAt) {
-    // Issue 16: a ban ends every session when it is made; one that slipped past it ends here.
+    // Decision 013: a ban ends every session when it is made; one that slipped past it ends here.
     await db.delete(sessions).where(eq(sessions.userId, user.id));
     const cleared = await auth.api.getSession({
       headers,
@@ -126,7 +126,7 @@ export async function lookUpSession(auth: Auth, request: Request): Promise<Sessi
 /**
  * The session of this request (null when signed out), looked up once per request. A request without a
  * session cookie is signed out without asking better-auth (it would find nothing to look up): most
- * visitors' pages are spared its context and header parsing (issue 15 item 8).
+ * visitors' pages are spared its context and header parsing (decision 011).
  */
 export function getSession(request: Request): Promise<SessionLookup> {
   let lookup = lookups.get(request);
@@ -157,7 +157,8 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 
 /**
  * Guard for admin-only loaders and actions, over the given services: the role comes with the session,
- * derived on every request from ADMIN_EMAILS (spec 7 is_admin), never from the client.
+ * derived on every request from ADMIN_EMAILS (the is_admin call of docs/product.md#calls), never from the
+ * client.
  */
 export async function requireAdminWith(services: AccountServices, request: Request): Promise<SessionUser> {
   const { user } = await lookUpSession(services.auth, request);

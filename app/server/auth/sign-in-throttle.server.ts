@@ -5,11 +5,11 @@ import { queryRows } from "../db/query-rows.server";
 import { signInThrottles } from "../db/schema";
 
 /**
- * Issue 12: a per-account limit on failed sign-ins, on top of the per-IP limit (which an attacker with many
- * addresses gets around). After FREE_FAILURES failed sign-ins in a row for one email, each further attempt
- * waits 2^(n-5) seconds, at most MAX_BACKOFF_SECONDS: short enough that an attacker cannot lock the owner
- * out for long, and a password reset ends the wait at once. Unknown addresses are counted the same way,
- * so the answer never tells whether an account exists.
+ * docs/product.md#accounts: a per-account limit on failed sign-ins, on top of the per-IP limit (which an
+ * attacker with many addresses gets around). After FREE_FAILURES failed sign-ins in a row for one email, each
+ * further attempt waits 2^(n-5) seconds, at most MAX_BACKOFF_SECONDS: short enough that an attacker cannot
+ * lock the owner out for long, and a password reset ends the wait at once. Unknown addresses are counted the
+ * same way, so the answer never tells whether an account exists.
  */
 export const FREE_FAILURES = 5;
 export const MAX_BACKOFF_SECONDS = 15 * 60;

@@ -75,7 +75,7 @@ const ROWS = [
   crunchbaseRecord(4, { Email: "=cmd@four.example" }),
 ];
 
-describe("converting an upload (issue 18)", () => {
+describe("converting an upload", () => {
   it("writes the target's file with a report: required fields, repeated addresses, the preview", async () => {
     const { outcome, bytes } = await convertText(toCrunchbaseCsv(ROWS), "salesforce-leads");
     const [header, ...rows] = parse(bytes) as string[][];

@@ -79,9 +79,9 @@ export function startConversion(userId: string): () => void {
 }
 
 /**
- * Issue 18: receives a file to convert (the body is the file, as the admin imports' upload: streamed to disk,
- * at most CONVERTER_MAX_BYTES, refused with a message when its start is not CSV text), finds its encoding and
- * separator, and maps its header row onto lead fields.
+ * docs/product.md#converter: receives a file to convert (the body is the file, as the admin imports' upload:
+ * streamed to disk, at most CONVERTER_MAX_BYTES, refused with a message when its start is not CSV text),
+ * finds its encoding and separator, and maps its header row onto lead fields.
  */
 export async function receiveConverterUpload(
   request: Request,
@@ -272,7 +272,7 @@ interface Part {
 }
 
 /**
- * Issue 18: converts an upload for a target in one streamed pass: each row through the converter (core),
+ * Converts an upload for a target in one streamed pass (decision 016): each row through the converter (core),
  * rows missing a required field, repeated addresses and addresses on the do-not-sell list left out and
  * counted, the rest written to one file, or to parts of the target's size zipped together. The upload is
  * deleted once converted; the result waits for its download.
@@ -351,7 +351,7 @@ export async function convertUpload(
     const problem = conversionProblem(target, columns);
     if (problem !== null) throw new ConverterInputError(problem);
     // The converter's own reader (core/converter/csv-records.ts): it reports how many rows it could not
-    // read, not their line numbers, and reads 65 MB several times faster than csv-parse.
+    // read, not their line numbers, and is several times faster than csv-parse (figures: decision 016).
     const reader = new CsvRecordReader(upload.delimiter ?? ",");
     let isHeader = true;
     const convertRecords = async (records: string[][]) => {
@@ -448,7 +448,7 @@ export async function convertUpload(
       part.out.destroy();
       await rm(part.path, { force: true });
     }
-    // An uploaded file is deleted once converted (issue 18), whatever the outcome.
+    // An uploaded file is deleted once converted (docs/product.md#converter), whatever the outcome.
     await deleteConverterFile(upload.id, dir);
   }
 }

@@ -29,7 +29,7 @@ async function convertedFile(userId: string, body = "email\nmary@one.example\n")
   return id;
 }
 
-describe("claimDownload (issue 18: a converted file is sent once, to its owner)", () => {
+describe("claimDownload: a converted file is sent once, to its owner", () => {
   it("gives the owner the file once; a second claim, even while the first is being read, finds it gone", async () => {
     const id = await convertedFile("u_ada");
     expect(await claimDownload(id, "u_bob", dir)).toBeNull();

@@ -15,10 +15,10 @@ import path from "node:path";
 import { env } from "../env.server";
 
 /**
- * Issue 18: where the converter keeps files between requests: `<DATA_DIR>/converter` (the temp directory
- * when the data directory is in memory). An upload waits there until it is converted, then is deleted; a
- * converted file waits until it is downloaded, then is deleted. Anything older than an hour is removed.
- * Each file has a JSON record beside it naming its owner: only they may convert or download it.
+ * Where the converter keeps files between requests (docs/product.md#converter): `<DATA_DIR>/converter` (the
+ * temp directory when the data directory is in memory). An upload waits there until it is converted, then is
+ * deleted; a converted file waits until it is downloaded, then is deleted. Anything older than an hour is
+ * removed. Each file has a JSON record beside it naming its owner: only they may convert or download it.
  */
 export function converterDir(dataDir: string = env().DATA_DIR): string {
   if (dataDir.startsWith("memory://")) return path.join(os.tmpdir(), "roundlist-converter");

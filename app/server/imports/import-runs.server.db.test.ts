@@ -90,7 +90,7 @@ const MIXED_COUNTS = {
   duplicates: 1,
 };
 
-describe("dry run, then import of the same file (issue 16)", () => {
+describe("dry run, then import of the same file", () => {
   it("reports the dry run's classification and writes nothing", async () => {
     await withAdmin();
     const stored = await upload(await mixedFile());
@@ -204,7 +204,7 @@ describe("dry run, then import of the same file (issue 16)", () => {
   });
 });
 
-describe("one import at a time (issue 16)", () => {
+describe("one import at a time", () => {
   it("refuses a second run while one runs, naming it, and deletes the refused upload", async () => {
     await withAdmin();
     const first = await startImportRun(database.db, {
@@ -273,7 +273,7 @@ describe("one import at a time (issue 16)", () => {
   });
 });
 
-describe("uploads (issue 16)", () => {
+describe("uploads", () => {
   it("stores the file under the uploads directory", async () => {
     const text = toCrunchbaseCsv([crunchbaseRecord(1)]);
     const stored = await upload(text, "C:\\fakepath\\Export 2025.CSV");
@@ -334,7 +334,7 @@ describe("uploads (issue 16)", () => {
   });
 });
 
-describe("history and clean-up (issue 16)", () => {
+describe("history and clean-up", () => {
   it("lists runs newest first without their kept rows", async () => {
     await withAdmin();
     for (const name of ["a.csv", "b.csv"]) {

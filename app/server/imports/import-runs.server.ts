@@ -46,9 +46,9 @@ export interface StartedRun {
 }
 
 /**
- * Issue 16: starts the dry run of an upload (every row read, checked, matched and classified; nothing
- * written) with `kind` in the background. Refused with ImportBusyError while another import runs; the
- * upload is then deleted.
+ * Starts the dry run (docs/product.md#imports, decision 014) of an upload (every row read, checked, matched
+ * and classified; nothing written) with `kind` in the background. Refused with ImportBusyError while another
+ * import runs; the upload is then deleted.
  */
 export async function startDryRun(
   db: Db,
@@ -77,7 +77,7 @@ export async function startDryRun(
 }
 
 /**
- * Issue 16: imports the very file a finished dry run checked (its stored copy), in the background, with
+ * Imports the very file a finished dry run checked (its stored copy), in the background, with
  * the kind of its subject. Refused (ImportRunRefused) when the dry run is not finished, its file is gone,
  * or it was imported already; with ImportBusyError while another import runs.
  */
@@ -150,7 +150,7 @@ async function committableFile(db: Db, dryRun: ImportRunRow): Promise<string> {
 }
 
 /**
- * Issue 16: deletes the stored file of a dry run an admin decided not to import. Refused while an import
+ * Deletes the stored file of a dry run an admin decided not to import. Refused while an import
  * of it runs, and once it was imported or is gone.
  */
 export async function discardDryRun(db: Db, dryRunId: number): Promise<ImportRunRow> {
@@ -552,9 +552,10 @@ async function recordCommit(
 }
 
 /**
- * Carries a console run out without the request waiting for it (a 100,000-row file takes ~20 s): the
- * page polls the run's row. After an import that wrote records, the kind's follow-up runs (the companies':
- * the similar companies of what it touched, when the server's memory allows), as the command line does.
+ * Carries a console run out without the request waiting for it (a large file takes tens of seconds; figures
+ * in decision 014): the page polls the run's row. After an import that wrote records, the kind's follow-up
+ * runs (the companies': the similar companies of what it touched, when the server's memory allows), as the
+ * command line does.
  */
 function carryOutInBackground(
   db: Db,

@@ -67,7 +67,7 @@ const LP_COUNTS = {
   contactsRemoved: 0,
 };
 
-describe("LP files in the console's imports (issue 17)", () => {
+describe("LP files in the console's imports", () => {
   it("runs a dry run and then the import of an LP file with the LP importer, and logs the import", async () => {
     await database.db.insert(users).values(user({ name: "Boss", email: ADMIN.email }));
     const stored = await upload(await lpFile());

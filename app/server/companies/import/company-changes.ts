@@ -4,7 +4,7 @@ import type { ImportedCompany } from "../crunchbase-row";
 /**
  * Whether a row changes a company: pure comparisons of the values an import writes (`fields`, the columns
  * the file provides), so a row that would write what is already there counts as unchanged and is not
- * rewritten (issue 16: the import report's "unchanged").
+ * rewritten (docs/product.md#imports: the import report's "unchanged").
  */
 
 /** The stored values of a company, as read back from the table (only the file's fields need be present). */

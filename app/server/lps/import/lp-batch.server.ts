@@ -52,7 +52,10 @@ export interface LpBatchCounts {
   duplicates: LpDuplicateRow[];
 }
 
-/** Issue 7: a contact whose address is on the do-not-sell list is never imported; its LP still is. */
+/**
+ * docs/product.md#do-not-sell: a contact whose address is on the do-not-sell list is never imported; its LP
+ * still is.
+ */
 export const SUPPRESSED_CONTACT_REASON =
   "contact left out: suppressed (do-not-sell request); the row's LP columns were imported";
 
