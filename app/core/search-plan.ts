@@ -15,15 +15,15 @@ export const EXACT_COUNT_LIMIT = 10_000;
  * On a large table a 1% block sample over this many matches (30 or more sampled rows) is shown as "about …"
  * without an exact count: a search with at most 1,000 matches would sample 10 on average, and reaching 30 is
  * vanishingly unlikely (Poisson), so counts stay exact up to 1,000 (docs/product.md#counts). Counting a few thousand
- * matches exactly costs a heap visit per trigram candidate: 286 ms for 'machine learning' on 1,000,000 rows
- * (34,056 candidates, 5,679 matches), against 11 ms for the sample.
+ * matches exactly costs a heap visit per trigram candidate, many times what the sample costs (measured in
+ * decision 005).
  */
 export const TRUSTED_ESTIMATE = 3_000;
 /** Tables up to this size always get exact counts (an exact count costs a few ms there). */
 export const EXACT_COUNT_TABLE_ROWS = 200_000;
 /**
  * A walk of the date index stops after this many rows at most; deeper walks are left to the planner.
- * (200,000 rows of the index in order cost ~60 ms on the server.)
+ * (A walk that long is already slow on the server: measured in decision 005.)
  */
 export const MAX_WALK_ROWS = 200_000;
 
@@ -36,9 +36,10 @@ export const MAX_WALK_ROWS = 200_000;
  * Other orders (decision 011) read up to 5% of the table as matches. Their indexes do not follow the table's
  * physical order, so each row a walk reads is a random heap visit, and the filters people combine with them
  * are correlated with the key (an amount range or an early stage has few of the largest totals):
- * 'Europe + $5M-$10M by total funding' walked 6,060 rows of the total index without one match (68 ms)
- * before falling back, where reading its 33,000 matches and keeping the top 50 takes a bitmap scan. (On a
- * large table the amount and total orders first try their covering indexes: walksCoveringIndex.)
+ * 'Europe + $5M-$10M by total funding' walked thousands of rows of the total index without one match
+ * before falling back, where reading its matches and keeping the top 50 takes a bitmap scan (measured in
+ * decision 011). (On a large table the amount and total orders first try their covering indexes:
+ * walksCoveringIndex.)
  */
 export function isSelective(matches: number, tableRows: number, sort: SortValue = DEFAULT_SORT): boolean {
   return matches <= Math.max(500, tableRows / (sort === DEFAULT_SORT ? 200 : 20));
@@ -54,8 +55,8 @@ export function hasCoveringIndex(sort: SortValue): boolean {
  * entries check the covered filters; each entry that passes them costs a table visit to check the rest)
  * rather than by reading every match and sorting. The walk visits about `pageEnd * covered / matches`
  * rows for the rest; reading the matches visits each of them, at a fifth of a walk's per-row cost (a bitmap
- * scan reads them in table order). 'health' + Seed or Series A by amount (1,000,000 rows): 47,707 matches
- * read and sorted in 185 ms, or 427 rows visited by the walk.
+ * scan reads them in table order). For 'health' + Seed or Series A by amount the walk visits a few hundred
+ * rows where reading the matches sorts tens of thousands (measured in decision 011).
  */
 export function walksCoveringIndex(
   sort: SortValue,
@@ -71,8 +72,8 @@ export function walksCoveringIndex(
  * Decision 011: a text search with a stage filter whose stage, place, amount and date leave at most this many
  * rows (the planner's estimate) reads them in one pass for its page and exact total, without the 1% sample
  * first: searchSource's covering index matches the text in its entries, so the pass costs what the window's
- * size says, whatever the text. 'health' + Series A + North America + last year on 1,000,000 rows: a window
- * of 26,000 rows, read in 15-18 ms; the sample took 5.5 ms more before it. 60,000 rows take about 25 ms.
+ * size says, whatever the text, and the sample would only add its own time before it (measured in decision
+ * 011).
  */
 export const ONE_PASS_WINDOW_ROWS = 60_000;
 
@@ -98,9 +99,9 @@ export function walkFor(page: number, estimate: number, tableRows: number, size 
  * lies among the `rangeRows` newest rows, which the date index holds in order, so a walk from the newest
  * finds a page ending at `pageEnd` after about `pageEnd x rangeRows / matches` entries, each a table visit.
  * Reading the matches visits each of them, in table order, at about a fifth of a walk's cost per row (as in
- * walksCoveringIndex), plus the index scans that gather them. 'SaaS' in the last 30 days on 1,000,000 rows:
- * 3,651 matches among 28,243 rows; reading them took 28 ms (the industry index alone gives 129,000 SaaS
- * rows), the walk visits about 390 entries, in about 1 ms. The fence is four times that many (walkFor's margin).
+ * walksCoveringIndex), plus the index scans that gather them, which can yield far more rows than match
+ * ('SaaS' in the last 30 days, measured in decision 011). The fence is four times the walk's visits
+ * (walkFor's margin).
  */
 export function dateRangeWalk(
   pageEnd: number,
@@ -278,7 +279,7 @@ export function choosePlan(search: PlanSearch, facts: PlanFacts): SearchPlan | F
     if (!count) return need("count");
     const at = Math.min(page, pageCountOf(count.total, size));
     // Past page 1 of a text search, reading the matches and sorting them beats walking the date index
-    // through thousands of rows ('software' page 200, 17,555 rows on PGlite: 26 -> 21 ms).
+    // through thousands of rows (measured in decision 005).
     const readMatches = isSelective(count.total, tableRows, sort) || (text && at > 1);
     const read: PageRead =
       count.total === 0 ? { kind: "none" } : readMatches ? { kind: "matches" } : { kind: "sortIndex" };
@@ -330,8 +331,8 @@ export function choosePlan(search: PlanSearch, facts: PlanFacts): SearchPlan | F
   }
   const pages: PageRule = { kind: "estimated", estimate, tableRows, selective, rowsSince };
   // A selective search whose count is not cached: the page and the exact total from one pass over the
-  // matches, rather than a count and a page query that each gather the same rows ('health' + Series A +
-  // North America + last year on 1,000,000 rows: two bitmap scans of ~13,000 heap blocks side by side).
+  // matches, rather than a count and a page query that each gather the same rows: two bitmap scans of the
+  // same heap blocks side by side (measured in decision 011).
   if (pageReadAt(pages, page, size).kind === "matches" && countInOnePass) {
     return { kind: "onePass", page, because: "fewMatches" };
   }

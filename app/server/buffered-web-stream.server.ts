@@ -2,10 +2,10 @@ import type { Readable } from "node:stream";
 
 /**
  * A web ReadableStream of a Node readable that hands on, at each read, everything the readable holds by then
- * as one chunk. React's server renderer writes a page in pieces of at most 2 KB (a 117 KB search page is
- * about 60 of them), and each piece used to travel alone: a web-stream read, a `res.write` and a socket
- * write each. Pages still stream: what React writes later (a Suspense boundary resolving) is sent when it
- * comes.
+ * as one chunk. React's server renderer writes a page in pieces of at most 2 KB (a search page is dozens
+ * of them; its size is measured in decision 011), and each piece used to travel alone: a web-stream read,
+ * a `res.write` and a socket write each. Pages still stream: what React writes later (a Suspense boundary
+ * resolving) is sent when it comes.
  */
 export function bufferedWebStream(source: Readable): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(

@@ -227,8 +227,8 @@ export type Env = z.infer<typeof envSchema>;
 
 /**
  * Connections all server processes' pools hold together by default: one process's pool before there were
- * several. Measured (decision 012): two processes with 10 each made PostgreSQL on the same 2-core machine
- * spend about 20% more CPU per search than with 5 each, and served fewer searches.
+ * several. Two processes with 10 each made PostgreSQL on the same 2-core machine spend more CPU per search
+ * than with 5 each, and served fewer searches (measured in decision 012).
  */
 export const DEFAULT_TOTAL_POOL_CONNECTIONS = 10;
 /** The least a process's pool gets by default: a search runs its page and count queries side by side. */

@@ -144,7 +144,8 @@ const facets = cachedLru<Db, FacetGroup>({ ttlMs: 5 * 60_000, maxEntries: 1_000 
  * The counts of every option over the whole table: what anyone opening the filters sees, and the base of a
  * facet whose filter is the only one set (any one-filter search). Counted once per data version for all three
  * facets together, like the filter options (catalog.server.ts), rather than once per facet combination in the
- * per-search cache, where 1,000 other searches could evict it. (17,555 rows on PGlite: about 60 ms a time.)
+ * per-search cache, where 1,000 other searches could evict it: counting them is slow even on the demo data
+ * (measured in decision 011).
  */
 const wholeTable = cachedPerKey(5 * 60_000, (db: Db) =>
   loadFacets(db, FACET_KEYS, searchConditions(EMPTY_SEARCH, new Date())),

@@ -60,7 +60,7 @@ export function searchOrder(sort: SortValue = DEFAULT_SORT, options: SearchOrder
   const direction = key.direction;
   // A column that is never empty is spelled as its index reads backwards ("desc nulls first"): the order
   // is the same, and PostgreSQL, which does not reason from NOT NULL, then walks the index instead of
-  // sorting every row ('name, Z to A', page 100 on 1,000,000 rows: 305 ms).
+  // sorting every row (measured in decision 011).
   const nulls = key.nullable || direction === "asc" ? "nulls last" : "nulls first";
   return sql.raw(
     `${prefix}${key.column}${key.collate} ${direction} ${nulls}, ${prefix}id ${direction} ${nulls}`,

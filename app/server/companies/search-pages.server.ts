@@ -28,8 +28,8 @@ function ordersOf(sort: SortValue): { order: SQL; orderC: SQL } {
  * walk the order's index and filter as they go, which finds a page of a search that matches more than 0.5% of
  * the table within a few thousand rows. On a large table that walk is fenced: the filter applies to a
  * subquery that reads the index in order (`walk.rows` rows at most, from the sampled match rate), because
- * PostgreSQL's own estimate for a phrase can be off by 50x ('machine learning' on 1,000,000 rows: 100
- * estimated, 5,679 real) and it then sorts every trigram candidate instead (466 ms against 17 ms).
+ * PostgreSQL's own estimate for a phrase can be far off, and it then sorts every trigram candidate instead
+ * (measured in decision 005).
  */
 export async function pageRows(
   db: Db,
@@ -111,7 +111,7 @@ export async function pageByCoveringWalk(
 /**
  * Small tables, count not cached: the page and the exact total from one pass over the matches (a window
  * count on the materialized matches), instead of a count that visits every match and then a page query
- * that visits many of them again ('software', page 200 on 17,555 rows in PGlite: 44 -> 34 ms p95).
+ * that visits many of them again (measured in decision 005).
  * The total is null when the page lies past the last match (the caller counts and clamps then).
  */
 export async function pageWithTotal(

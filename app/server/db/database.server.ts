@@ -121,9 +121,9 @@ function watchConnections(pool: pg.Pool): void {
 }
 
 async function openServer(url: string, max: number): Promise<Database> {
-  // work_mem 16MB (PostgreSQL's default is 4MB): a search's bitmap of a broad trigram ('health': 117,000
-  // candidates on 1,000,000 rows) no longer turns lossy, which made PostgreSQL recheck ~10,000 whole heap
-  // pages instead of ~3,000 matching rows. Per sort or hash node of a query, so 10 connections stay small.
+  // work_mem 16MB (PostgreSQL's default is 4MB): a search's bitmap of a broad trigram no longer turns
+  // lossy, which made PostgreSQL recheck whole heap pages instead of the matching rows (measured in
+  // decision 011). Per sort or hash node of a query, so 10 connections stay small.
   const pool = new pg.Pool({
     connectionString: url,
     max,

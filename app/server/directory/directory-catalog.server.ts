@@ -36,8 +36,8 @@ export interface LetterEntry extends GroupFigures {
 
 /**
  * Every figure the directory shows, from three aggregate queries over the companies that are not
- * suppressed. On 1,000,000 companies they take about 3 s together on the server (the industries' the most),
- * so they are computed
+ * suppressed. On a large table they take seconds together on the server (the industries' the most;
+ * measured in decision 009), so they are computed
  * once per data version (data-version.server.ts) and shared by every directory page, sitemap and request
  * until the next write to companies or suppressed_companies in any process; that next read recomputes them.
  */

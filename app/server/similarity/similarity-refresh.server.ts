@@ -236,12 +236,13 @@ export interface PartialRefreshResult {
 /** Past this share of the companies touched or recomputed, a whole refresh (a new generation) is done instead. */
 const WHOLE_REFRESH_SHARE = 0.5;
 /**
- * Past this share of the companies with a new list, a whole refresh is done instead: measured on PostgreSQL,
- * rewriting a row in place (with its pairs) costs about four times what a whole refresh spends per company.
+ * Past this share of the companies with a new list, a whole refresh is done instead: on PostgreSQL, rewriting
+ * a row in place (with its pairs) costs several times what a whole refresh spends per company (measured in
+ * decision 020).
  */
 const WHOLE_REFRESH_WRITES = 0.2;
 /**
- * The lists a touched company changes, about: 1,000 companies imported into 99,000 changed 12,255 lists.
+ * The lists a touched company changes, about (measured in decision 020).
  * Decides on a whole refresh before the lists are computed when the import is that large.
  */
 const LISTS_CHANGED_PER_TOUCHED = 12;
