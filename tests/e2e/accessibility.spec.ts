@@ -25,6 +25,8 @@ test("public pages: directory, company, compare", async ({ page }) => {
 });
 
 test("/search for a visitor (sample dialog open), a trial user and a subscriber", async ({ page, login }) => {
+  // Three views, each with an axe run, as its siblings have: 90 s, not the default 30.
+  test.setTimeout(90_000);
   await gotoHydrated(page, "/search");
   await expect(page.getByRole("dialog")).toBeVisible();
   expect(await seriousFindings(page), "visitor").toEqual([]);
