@@ -8,10 +8,13 @@
 export interface FullConversionReport {
   rowsRead: number;
   written: number;
+  /** Rows left out for a missing required field, by the field's name as the file's reader knows it. */
   missingRequired: Record<string, number>;
   duplicateEmails: number;
   suppressed: number;
+  /** Rows the reader could not complete (a quote left open at the end of the file). */
   unreadable: number;
+  /** Files the download holds: more than one when the target takes fewer rows per file (a zip of parts). */
   parts: number;
 }
 

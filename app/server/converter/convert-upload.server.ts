@@ -15,6 +15,7 @@ import {
 } from "~/core/converter/header-synonyms";
 import { LEAD_FIELD_LABELS, type LeadField } from "~/core/converter/lead";
 import { conversionLimitProblem, uploadLimitProblem } from "~/core/converter/limits";
+import type { FullConversionReport } from "~/core/converter/report-view";
 import type { Target } from "~/core/converter/targets";
 import { csvRow, neutralizeFormula } from "~/core/csv";
 import { CONVERTER_LIMIT_ERRORS } from "~/core/messages";
@@ -243,18 +244,8 @@ async function headerRow(
   return headers;
 }
 
-export interface ConversionReport {
-  rowsRead: number;
-  written: number;
-  /** Rows left out for a missing required field, by the field's name as the file's reader knows it. */
-  missingRequired: Record<string, number>;
-  duplicateEmails: number;
-  suppressed: number;
-  /** Rows the reader could not complete (a quote left open at the end of the file). */
-  unreadable: number;
-  /** Files the download holds: more than one when the target takes fewer rows per file (a zip of parts). */
-  parts: number;
-}
+/** The report as the conversion counts it (what each reader is told of it: core/converter/report-view.ts). */
+export type ConversionReport = FullConversionReport;
 
 export interface ConversionOutcome {
   fileId: string;
