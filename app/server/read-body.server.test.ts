@@ -10,6 +10,21 @@ import {
   readTextCapped,
 } from "./read-body.server";
 
+/** A request body that never ends (64 KB a pull), counting what was sent and whether the reader cancelled. */
+function endlessBody() {
+  const seen = { sent: 0, cancelled: false };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      seen.sent += 64 * 1024;
+      controller.enqueue(new Uint8Array(64 * 1024));
+    },
+    cancel() {
+      seen.cancelled = true;
+    },
+  });
+  return { stream, seen };
+}
+
 function post(body: BodyInit | null, contentType: string | null): Request {
   const headers = new Headers();
   if (contentType !== null) headers.set("content-type", contentType);
@@ -153,17 +168,7 @@ describe("readForm", () => {
   });
 
   it("cuts off a body beyond DRAIN_LIMIT_BYTES instead of reading it forever", async () => {
-    let cancelled = false;
-    let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        sent += 64 * 1024;
-        controller.enqueue(new Uint8Array(64 * 1024));
-      },
-      cancel() {
-        cancelled = true;
-      },
-    });
+    const { stream, seen } = endlessBody();
     const request = new Request("http://localhost/contact", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -171,8 +176,8 @@ describe("readForm", () => {
       duplex: "half",
     } as RequestInit);
     expect((await refusalOf(request))?.status).toBe(413);
-    expect(cancelled).toBe(true);
-    expect(sent).toBeLessThan(DRAIN_LIMIT_BYTES + 1024 * 1024);
+    expect(seen.cancelled).toBe(true);
+    expect(seen.sent).toBeLessThan(DRAIN_LIMIT_BYTES + 1024 * 1024);
   });
 
   it("answers its refusals uncached", async () => {
@@ -260,17 +265,7 @@ describe("readTextCapped (docs/decisions/018)", () => {
   });
 
   it("refuses a streamed body without a length once past the cap, never holding more than the cap", async () => {
-    let sent = 0;
-    let cancelled = false;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        sent += 64 * 1024;
-        controller.enqueue(new Uint8Array(64 * 1024));
-      },
-      cancel() {
-        cancelled = true;
-      },
-    });
+    const { stream, seen } = endlessBody();
     const request = new Request("http://localhost/api/webhooks/stripe", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -278,7 +273,7 @@ describe("readTextCapped (docs/decisions/018)", () => {
       duplex: "half",
     } as RequestInit);
     expect((await refusalOf(request, read))?.status).toBe(413);
-    expect(cancelled).toBe(true);
-    expect(sent).toBeLessThan(DRAIN_LIMIT_BYTES + 1024 * 1024);
+    expect(seen.cancelled).toBe(true);
+    expect(seen.sent).toBeLessThan(DRAIN_LIMIT_BYTES + 1024 * 1024);
   });
 });

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { SQL } from "drizzle-orm";
-import type { ImportSubject } from "~/core/import-runs";
+import type { ImportRunView, ImportSubject } from "~/core/import-runs";
 import type { Db } from "../db/database.server";
 import { type CsvDataRow, readCsvRows } from "./csv-rows.server";
 import { ImportFileError, ImportWriteError } from "./import-errors";
@@ -33,18 +33,14 @@ export interface DuplicateRow {
 /** A kind's own counters (an LP import's contacts), beside the kit's; each must be a column of import_runs. */
 export type ExtraCounts = Partial<Record<"contactsWritten" | "contactsRemoved", number>>;
 
-/** Counts after each batch (the records a kind counts, e.g. companies or LPs, and the rows read). */
-export interface ImportProgress {
-  /** Data rows read so far (valid and rejected). */
-  rowsRead: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  /** Rejected rows, suppressed ones included. */
-  rejected: number;
-  suppressed: number;
-  duplicates: number;
-}
+/**
+ * Counts after each batch (the records a kind counts, e.g. companies or LPs, and the rows read: valid and
+ * rejected; `rejected` includes the suppressed rows): the counts a run's view shows, under the same names.
+ */
+export type ImportProgress = Pick<
+  ImportRunView,
+  "rowsRead" | "inserted" | "updated" | "unchanged" | "rejected" | "suppressed" | "duplicates"
+>;
 
 export interface ImportReport {
   /** A dry run: the counts say what an import would do; nothing was written. */
