@@ -1,5 +1,6 @@
 import type { CompanyListing } from "./company-listing";
 import { formatAmount } from "./format";
+import { shownRole } from "./founder-role";
 
 /**
  * What a public company page shows (docs/product.md#directory): pure shapes and rules, filled on the server
@@ -56,9 +57,6 @@ export interface LeadFounder {
   email: string | null;
 }
 
-/** The default role (docs/product.md#data). */
-export const DEFAULT_ROLE = "Founder";
-
 /**
  * Every founder of a record: the Founders field ("Ada Lovelace, Alan Turing") in its order, with the
  * founder the record names (First name, Last name) carrying the record's role and email; that founder is
@@ -89,7 +87,7 @@ export function foundersOf(
     const shown = isLead && lead.email ? showEmail(lead.email) : null;
     founders.push({
       name,
-      role: (isLead ? lead.role?.trim() : "") || DEFAULT_ROLE,
+      role: shownRole(isLead ? lead.role : null),
       email: shown?.email ?? null,
       isEmailMasked: shown?.isMasked ?? false,
     });

@@ -2,11 +2,30 @@ import { describe, expect, it } from "vitest";
 import { COMPANY_CSV_COLUMNS, COMPANY_CSV_HEADERS, headerKey, resolveHeader } from "./crunchbase-columns";
 
 describe("COMPANY_CSV_HEADERS", () => {
-  it("lists the 20 public field names of docs/product.md#data in order", () => {
-    expect(COMPANY_CSV_HEADERS).toHaveLength(20);
-    expect(COMPANY_CSV_HEADERS[0]).toBe("Organization Name");
-    expect(COMPANY_CSV_HEADERS[15]).toBe("Last Funding Amount (in USD)");
-    expect(COMPANY_CSV_HEADERS.at(-1)).toBe("Total Funding Amount (in USD)");
+  it("lists the public field names of docs/product.md#data in order, with Last Funding Currency after the round's own amount (decision 027)", () => {
+    expect(COMPANY_CSV_HEADERS).toEqual([
+      "Organization Name",
+      "Description",
+      "Full Description",
+      "Industries",
+      "Industry Groups",
+      "Headquarters Location",
+      "Headquarters Regions",
+      "First name",
+      "Last name",
+      "Founders",
+      "Role",
+      "Email",
+      "Contact Email",
+      "Website",
+      "LinkedIn",
+      "Last Funding Amount (in USD)",
+      "Last Funding Amount",
+      "Last Funding Currency",
+      "Last Funding Date",
+      "Last Funding Type",
+      "Total Funding Amount (in USD)",
+    ]);
     expect(COMPANY_CSV_COLUMNS.map((column) => column.header)).toEqual([...COMPANY_CSV_HEADERS]);
   });
 

@@ -29,7 +29,11 @@ export type CrunchbaseField =
   | "lastFundingType"
   | "totalFundingAmountUsd";
 
-/** The public names of the company fields (docs/product.md#data), in export order (the CSV export writes these headers). */
+/**
+ * The public names of the company fields (docs/product.md#data), in export order (the CSV export writes these
+ * headers). "Last Funding Amount" is the round in its own currency, named by "Last Funding Currency" right
+ * after it (decision 027: the one column added to the original list).
+ */
 export const COMPANY_CSV_HEADERS = [
   "Organization Name",
   "Description",
@@ -48,6 +52,7 @@ export const COMPANY_CSV_HEADERS = [
   "LinkedIn",
   "Last Funding Amount (in USD)",
   "Last Funding Amount",
+  "Last Funding Currency",
   "Last Funding Date",
   "Last Funding Type",
   "Total Funding Amount (in USD)",
@@ -74,6 +79,7 @@ export const COMPANY_CSV_COLUMNS: ReadonlyArray<{ header: CompanyCsvHeader; fiel
   { header: "LinkedIn", field: "linkedin" },
   { header: "Last Funding Amount (in USD)", field: "lastFundingAmountUsd" },
   { header: "Last Funding Amount", field: "lastFundingAmount" },
+  { header: "Last Funding Currency", field: "lastFundingCurrency" },
   { header: "Last Funding Date", field: "lastFundingDate" },
   { header: "Last Funding Type", field: "lastFundingType" },
   { header: "Total Funding Amount (in USD)", field: "totalFundingAmountUsd" },
@@ -89,13 +95,9 @@ export const OLDER_GENERATION_HEADERS: Readonly<Partial<Record<CompanyCsvHeader,
 };
 
 /** The name a rejection reason uses for a field the file does not name itself. */
-export const FIELD_LABELS: Readonly<Record<CrunchbaseField, string>> = {
-  ...(Object.fromEntries(COMPANY_CSV_COLUMNS.map(({ header, field }) => [field, header])) as Record<
-    Exclude<CrunchbaseField, "lastFundingCurrency">,
-    string
-  >),
-  lastFundingCurrency: "Last Funding Amount Currency",
-};
+export const FIELD_LABELS: Readonly<Record<CrunchbaseField, string>> = Object.fromEntries(
+  COMPANY_CSV_COLUMNS.map(({ header, field }) => [field, header]),
+) as Record<CrunchbaseField, string>;
 
 /** Fields a file must have: without a name there is nothing to store or match on. */
 export const REQUIRED_FIELDS: readonly CrunchbaseField[] = ["organizationName"];

@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { targetById } from "~/core/converter/targets";
 import { EMPTY_SEARCH, PAGE_SIZE, type SearchState } from "~/core/search-params";
 import { SORT_OPTIONS } from "~/core/search-sort";
 import { setUpTestDatabase } from "~tests/fixtures/database";
@@ -153,7 +154,7 @@ describe("file format", () => {
     await database.db.insert(companies).values(
       company('=HYPERLINK("http://evil.example","Click")', {
         description: "+1 555 0100, call us",
-        fullDescription: 'Line one\r\nLine "two"\nZürich café',
+        fullDescription: '\tLine one\r\nLine "two"\nZürich café',
         industries: ["SaaS", "Fintech"],
         industryGroups: ["Software"],
         headquartersLocation: "Zürich, Zurich, Switzerland",
@@ -182,7 +183,7 @@ describe("file format", () => {
       expect(record).toEqual({
         "Organization Name": '\'=HYPERLINK("http://evil.example","Click")',
         Description: "'+1 555 0100, call us",
-        "Full Description": 'Line one\r\nLine "two"\nZürich café',
+        "Full Description": '\'\tLine one\r\nLine "two"\nZürich café',
         Industries: "SaaS, Fintech",
         "Industry Groups": "Software",
         "Headquarters Location": "Zürich, Zurich, Switzerland",
@@ -190,13 +191,15 @@ describe("file format", () => {
         "First name": "'-Ada",
         "Last name": "'@Lovelace",
         Founders: "Ada Lovelace, Charles Babbage",
-        Role: "'\tCEO",
+        // docs/product.md#data: the role as the page shows it (trimmed).
+        Role: "CEO",
         Email: "ada.lovelace@formula.example",
         "Contact Email": "hello@formula.example",
         Website: "https://formula.example",
         LinkedIn: "https://www.linkedin.com/company/formula",
         "Last Funding Amount (in USD)": "12500000",
         "Last Funding Amount": "11000000.5",
+        "Last Funding Currency": "EUR",
         "Last Funding Date": "2026-11-20",
         "Last Funding Type": "Series A",
         "Total Funding Amount (in USD)": "2000000000",
@@ -211,6 +214,97 @@ describe("file format", () => {
     }
   });
 });
+
+describe("what the columns hold (docs/product.md#export)", () => {
+  /** The seeded file as records keyed by header. */
+  async function seededRecords(state: Partial<SearchState>): Promise<Array<Record<string, string>>> {
+    const [header = [], ...rows] = parseCsv((await exportBytes(state)).bytes);
+    return rows.map((row) => Object.fromEntries(header.map((name, index) => [name, row[index] ?? ""])));
+  }
+
+  it("Last Funding Amount is the round in its own currency, Last Funding Currency right after it (decision 027)", async () => {
+    const header = parseCsv((await exportBytes({ q: "zzyzx-no-such-company" })).bytes)[0] ?? [];
+    expect(header.indexOf("Last Funding Currency")).toBe(header.indexOf("Last Funding Amount") + 1);
+
+    // The seed's German and French companies raised in euros, the British ones in pounds.
+    const euros = await seededRecords({ location: ["country:Germany", "country:France"] });
+    const pounds = await seededRecords({ location: ["country:United Kingdom"] });
+    const dollars = await seededRecords({ location: ["country:United States"] });
+    for (const [records, currency, rate] of [
+      [euros, "EUR", 1.08],
+      [pounds, "GBP", 1.27],
+    ] as const) {
+      const disclosed = records.filter((record) => record["Last Funding Amount (in USD)"] !== "");
+      expect(disclosed.length).toBeGreaterThan(3);
+      for (const record of disclosed) {
+        const usd = Number(record["Last Funding Amount (in USD)"]);
+        const own = Number(record["Last Funding Amount"]);
+        expect(record["Last Funding Currency"]).toBe(currency);
+        // Not the USD figure repeated: the amount in that currency.
+        expect(own).not.toBe(usd);
+        expect(Math.abs(own * rate - usd) / usd).toBeLessThan(0.02);
+      }
+    }
+    const disclosedDollars = dollars.filter((record) => record["Last Funding Amount (in USD)"] !== "");
+    expect(disclosedDollars.length).toBeGreaterThan(10);
+    for (const record of disclosedDollars) {
+      expect(record["Last Funding Currency"]).toBe("USD");
+      expect(record["Last Funding Amount"]).toBe(record["Last Funding Amount (in USD)"]);
+    }
+    // An undisclosed round has neither.
+    for (const record of [...euros, ...pounds, ...dollars].filter(
+      (r) => r["Last Funding Amount (in USD)"] === "",
+    )) {
+      expect([record["Last Funding Amount"], record["Last Funding Currency"]]).toEqual(["", ""]);
+    }
+  });
+
+  it("an empty Role is exported as the page shows it, 'Founder' (docs/product.md#data)", async () => {
+    await database.db
+      .insert(companies)
+      .values([
+        company("Roleless Null", { role: null, email: "null@roleless.example" }),
+        company("Roleless Blank", { role: "   ", email: "blank@roleless.example" }),
+        company("Roleless Chief", { role: " CTO ", email: "chief@roleless.example" }),
+      ]);
+    invalidateSearchCounts();
+    try {
+      const exported = await seededRecords({ q: "roleless", sort: "name-asc" });
+      const page = await searchCompanies(
+        database.db,
+        { ...EMPTY_SEARCH, q: "roleless", sort: "name-asc" },
+        { canSeeEmails: true, today: TODAY },
+      );
+      expect(exported.map((record) => [record["Organization Name"], record.Role])).toEqual([
+        ["Roleless Blank", "Founder"],
+        ["Roleless Chief", "CTO"],
+        ["Roleless Null", "Founder"],
+      ]);
+      // The same words as the search page's cards.
+      expect(page.companies.map((card) => card.role)).toEqual(exported.map((record) => record.Role));
+      // A converter target's title column reads the same.
+      const hubspot = await streamCompaniesCsv(
+        database,
+        { ...EMPTY_SEARCH, q: "roleless", sort: "name-asc" },
+        { today: TODAY, target: hubspotTarget() },
+      );
+      const [hubspotHeader = [], ...hubspotRows] = parseCsv(
+        Buffer.from(await new Response(hubspot.stream).arrayBuffer()),
+      );
+      const title = hubspotHeader.indexOf("Job Title");
+      expect(hubspotRows.map((row) => row[title])).toEqual(["Founder", "CTO", "Founder"]);
+    } finally {
+      await database.db.execute(sql`delete from companies where organization_name like 'Roleless %'`);
+      invalidateSearchCounts();
+    }
+  });
+});
+
+function hubspotTarget() {
+  const target = targetById("hubspot-contacts");
+  if (target === null) throw new Error("no HubSpot target");
+  return target;
+}
 
 function csvHeaderCell(header: string): string {
   return header.includes(",") ? `"${header}"` : header;

@@ -4,6 +4,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { prepareTarget } from "~/core/converter/convert";
 import type { Target } from "~/core/converter/targets";
+import { shownRole } from "~/core/founder-role";
 import type { SearchState } from "~/core/search-params";
 import type { SortValue } from "~/core/search-sort";
 import type { Database } from "../db/database.server";
@@ -83,7 +84,6 @@ const dialect = new PgDialect();
  */
 const EXPORT_COLUMNS: SQL = sql.join(
   COMPANY_CSV_COLUMNS.map(({ field }) => {
-    if (field === "lastFundingCurrency") throw new Error("the export has no currency column");
     const column = companies[field];
     const type = column.getSQLType();
     if (type.endsWith("[]")) return sql`array_to_string(${column}, ', ')`;
@@ -92,6 +92,22 @@ const EXPORT_COLUMNS: SQL = sql.join(
   sql`, `,
 );
 const COLUMN_COUNT = COMPANY_CSV_HEADERS.length;
+const ROLE_INDEX = COMPANY_CSV_COLUMNS.findIndex(({ field }) => field === "role");
+
+/**
+ * docs/product.md#data: the Role column as the page shows it ('Founder' when the record has none), through the
+ * page's own rule (core/founder-role.ts), before the file or a converter target reads the record.
+ */
+function withShownRoles(source: RecordSource): RecordSource {
+  return {
+    async next() {
+      const batch = await source.next();
+      for (const record of batch.records) record[ROLE_INDEX] = shownRole(record[ROLE_INDEX]);
+      return batch;
+    },
+    close: () => source.close(),
+  };
+}
 /**
  * Columns after the export columns are never written to the file (csvStream writes as many cells as there
  * are headers; a converter target reads the export columns alone): first the id, on both paths (docs/product.md#export:
@@ -283,11 +299,12 @@ export async function streamCompaniesCsv(
   const conditions = searchConditions(state, options.today);
   const filter =
     exportedBy?.newOnly === true ? and(conditions, notExportedBy(exportedBy.userId)) : conditions;
-  const source = await openSource(database, filter, state.sort, options.batchSize, (error) => onLost(error));
+  const opened = await openSource(database, filter, state.sort, options.batchSize, (error) => onLost(error));
   if (options.signal?.aborted) {
-    await source.close();
+    await opened.close();
     options.signal.throwIfAborted();
   }
+  const source = withShownRoles(opened);
   const { target } = options;
   const prepared = target ? prepareTarget(target) : null;
   // docs/product.md#saved-searches: the ids of the rows handed to the stream. A converter target's rows left out of its file

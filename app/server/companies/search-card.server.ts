@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { CompanyCard } from "~/core/company-card";
 import { foundersOf } from "~/core/company-profile";
+import { shownRole } from "~/core/founder-role";
 import { maskEmail } from "~/core/mask";
 
 /** A result row as the page queries select it (CARD_COLUMNS). */
@@ -59,7 +60,7 @@ export function toCard(row: CardRow, canSeeEmails: boolean): CompanyCard {
     totalFundingAmountUsd: total,
     founderName,
     otherFounders,
-    role: row.role?.trim() || "Founder",
+    role: shownRole(row.role),
     email: row.email ? (canSeeEmails ? row.email : maskEmail(row.email)) : null,
     isEmailMasked: Boolean(row.email) && !canSeeEmails,
     website: row.website,

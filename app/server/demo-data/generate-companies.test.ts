@@ -219,19 +219,41 @@ describe("generateCompanies", () => {
     expect(emailLocalPart("Øvrebø")).toBe("ovrebo");
   });
 
+  it("records each round in its own currency: euros in the euro area, pounds in the United Kingdom, else dollars (docs/product.md#data)", () => {
+    const disclosed = sample.filter((row) => typeof row.lastFundingAmountUsd === "number");
+    const euroArea = new Set(
+      "Austria Belgium Croatia Cyprus Estonia Finland France Germany Greece Ireland Italy Latvia Lithuania Luxembourg Malta Netherlands Portugal Slovakia Slovenia Spain".split(
+        " ",
+      ),
+    );
+    const broken = violations(disclosed, (row) => {
+      const usd = row.lastFundingAmountUsd as number;
+      const own = row.lastFundingAmount as number;
+      const country = row.country ?? "";
+      const currency = euroArea.has(country) ? "EUR" : country === "United Kingdom" ? "GBP" : "USD";
+      if (row.lastFundingCurrency !== currency) return true;
+      if (currency === "USD") return own !== usd;
+      // A plausible rate's conversion (a euro near $1.08, a pound near $1.27), within 2%.
+      const rate = currency === "EUR" ? 1.08 : 1.27;
+      return Math.abs(own * rate - usd) / usd > 0.02;
+    });
+    expect(broken).toEqual([]);
+    expect(disclosed.filter((row) => row.lastFundingCurrency === "EUR").length).toBeGreaterThan(50);
+    expect(disclosed.filter((row) => row.lastFundingCurrency === "GBP").length).toBeGreaterThan(50);
+  });
+
   it("keeps disclosed amounts within [250K, 500M], skewed to small rounds, in USD", () => {
     const disclosed = sample.filter((row) => typeof row.lastFundingAmountUsd === "number");
     const undisclosedRows = sample.filter((row) => typeof row.lastFundingAmountUsd !== "number");
-    expect(violations(undisclosedRows, (row) => row.lastFundingAmount !== null)).toEqual([]);
+    expect(
+      violations(
+        undisclosedRows,
+        (row) => row.lastFundingAmount !== null || row.lastFundingCurrency !== null,
+      ),
+    ).toEqual([]);
     const broken = violations(disclosed, (row) => {
       const amount = row.lastFundingAmountUsd as number;
-      return (
-        !Number.isInteger(amount) ||
-        amount < MIN_ROUND_USD ||
-        amount > MAX_ROUND_USD ||
-        row.lastFundingAmount !== amount ||
-        row.lastFundingCurrency !== "USD"
-      );
+      return !Number.isInteger(amount) || amount < MIN_ROUND_USD || amount > MAX_ROUND_USD;
     });
     expect(broken).toEqual([]);
     const amounts = disclosed.map((row) => row.lastFundingAmountUsd as number);

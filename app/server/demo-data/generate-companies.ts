@@ -39,6 +39,7 @@ import {
   UNDISCLOSED_FUNDING_TEMPLATES,
 } from "./names";
 import { createRandom, type Random, type WeightedPicker, weightedPicker } from "./random";
+import { demoRoundAmount, demoRoundCurrency } from "./round-currency";
 
 /** Rows the demo seed inserts when no count is given. */
 export const DEFAULT_DEMO_COMPANY_COUNT = 17_555;
@@ -874,6 +875,7 @@ export function* generateCompanies(options: GenerateCompaniesOptions): Generator
     const role = random.chance(ROLE_NULL_RATE) ? null : random.pick(roles);
 
     const funding = generateFunding(random);
+    const roundCurrency = demoRoundCurrency(city.country);
     const lastFundingDate = random.pick(dates);
     const domain = `${slug}${DEMO_TLD}`;
     const localPart = `${foldedName(lead.firstName) || "founder"}.${foldedName(lead.lastName) || "team"}`;
@@ -909,8 +911,8 @@ export function* generateCompanies(options: GenerateCompaniesOptions): Generator
       websiteDomain: domain,
       linkedin: `https://linkedin${DEMO_TLD}/company/${slug}`,
       lastFundingAmountUsd: funding.lastUsd,
-      lastFundingAmount: funding.lastUsd,
-      lastFundingCurrency: funding.lastUsd === null ? null : "USD",
+      lastFundingAmount: demoRoundAmount(funding.lastUsd, roundCurrency),
+      lastFundingCurrency: funding.lastUsd === null ? null : roundCurrency,
       lastFundingDate,
       lastFundingType: funding.type,
       totalFundingAmountUsd: funding.totalUsd,
