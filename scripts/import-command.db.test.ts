@@ -41,7 +41,7 @@ describe("the import kit's command line (npm run import, npm run import:lps)", (
       toCrunchbaseCsv([
         crunchbaseRecord(1),
         crunchbaseRecord(2),
-        crunchbaseRecord(3, { "Organization Name": "" }),
+        crunchbaseRecord(3, { "Organization Name": "", Email: "nobody" }),
       ]),
     );
     const { out, code } = await command("import.ts", [file, "--report", path.join(dir, "rejected.csv")]);
@@ -49,7 +49,10 @@ describe("the import kit's command line (npm run import, npm run import:lps)", (
     expect(out).toContain(
       `File:      ${file}\nRows read: 3\nInserted:  2\nUpdated:   0\nUnchanged: 0\nRejected:  1\n`,
     );
-    expect(out).toMatch(/\nRejected rows:\n {2}row 4: /);
+    // docs/product.md#imports: every problem of the row, not only the first.
+    expect(out).toContain(
+      '\nRejected rows:\n  row 4: Organization Name is empty; Email "nobody" is not an email address.\n',
+    );
     expect(out).toMatch(/\nSimilar companies recomputed for 2 companies in \d+\.\d s\.\n/);
     expect(out).toMatch(/\nEnd to end: [\d,]+ rows\/s, \d+\.\d s \(import \d+\.\d s, then \d+\.\d s\)\.\n/);
     expect(out).toContain(`Wrote 1 rejected rows to ${path.join(dir, "rejected.csv")}.`);

@@ -8,6 +8,7 @@ import {
   exportRepeatHref,
   lpsExportQuery,
   newLeadsText,
+  noNewLeadsReason,
   readNewOnly,
 } from "./export-history";
 import { EMPTY_LP_SEARCH, parseLpSearchParams } from "./lp-search-params";
@@ -144,6 +145,15 @@ describe("the new-leads count and the marker's words", () => {
       "No new leads: you have exported all 12 companies before.",
     );
     expect(newLeadsText({ total: 0, newLeads: 0 })).toBe("No companies match this search.");
+  });
+
+  it("says why the export is disabled when no lead is new, and how to export anyway (docs/product.md#export)", () => {
+    expect(noNewLeadsReason({ total: 12, newLeads: 0 })).toBe(
+      "No new leads: you have exported all 12 companies before. Untick “Leave out companies I have exported before” to export them again.",
+    );
+    expect(noNewLeadsReason({ total: 1, newLeads: 0 })).toBe(
+      "No new leads: you have exported this company before. Untick “Leave out companies I have exported before” to export it again.",
+    );
   });
 
   it("dates the marker in UTC", () => {

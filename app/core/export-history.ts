@@ -175,9 +175,13 @@ export function exportedOnText(firstExportedAt: string): string {
   return `Exported on ${formatDate(firstExportedAt)}`;
 }
 
-/** Shown instead of starting a "new leads only" export that would hold no company. */
-export const NO_NEW_LEADS = {
-  title: "No new leads to export",
-  description:
-    "You have exported every company this search matches. Untick “Leave out companies I have exported before” to export them again.",
-} as const;
+/**
+ * docs/product.md#export: why the export is disabled while "new leads only" leaves no company, shown beside
+ * the disabled button: "No new leads: you have exported all 12 companies before. Untick “Leave out ...”".
+ */
+export function noNewLeadsReason(preview: ExportPreview): string {
+  return `${newLeadsText(preview)} Untick “${NEW_ONLY_LABEL}” to export ${preview.total === 1 ? "it" : "them"} again.`;
+}
+
+/** The "new leads only" option's label in the export menu. */
+export const NEW_ONLY_LABEL = "Leave out companies I have exported before";

@@ -286,6 +286,13 @@ describe("parseLpRow", () => {
       expect(reasonOf(overrides)).toContain(reason);
     });
 
+    it("names every problem of the row, not only the first (docs/product.md#imports)", () => {
+      expect(reasonOf({ "LP Name": "", "AUM As Of": "someday", "Contact Email": "nobody" })).toBe(
+        'LP Name is empty; AUM As Of "someday" is not a valid date (expected YYYY-MM-DD); ' +
+          'Contact Email "nobody" is not an email address.',
+      );
+    });
+
     it("quotes the file's own header", () => {
       const parsed = parse({ Name: "X", Type: "Pension plan" }, ["Name", "Type"]);
       expect(parsed).toMatchObject({

@@ -1,7 +1,8 @@
 /**
  * docs/product.md#lps: one data row of an LP CSV file, validated and converted. A row describes an LP (its columns are
- * repeated on each of its contacts' rows) and at most one contact of it. Pure: the first problem of a row
- * is its reason, a sentence that names the column as the file spells it and quotes the value.
+ * repeated on each of its contacts' rows) and at most one contact of it. Pure: each problem of a row is a
+ * sentence that names the column as the file spells it and quotes the value; a rejected row's reason holds
+ * them all (core/row-problems.ts).
  */
 import { LP_CONTACT_FIELDS, LP_FIELD_HEADERS, type LpColumns, type LpImportField } from "./lp-import-columns";
 import {
@@ -24,6 +25,7 @@ import {
   STAGE_FOCUS_OPTIONS,
   type StageFocus,
 } from "./lp-types";
+import { RowProblem, RowProblems } from "./row-problems";
 
 /** An LP as a row describes it: the lps columns an import writes (not id, slug, search text or times). */
 export interface ImportedLp {
@@ -74,91 +76,108 @@ export const MIN_AUM_DATE = "1900-01-01";
 /** Values quoted in a reason are cut here, so one huge cell cannot bloat a report. */
 const SHOWN_VALUE_LENGTH = 40;
 
-/** Thrown while reading a row and turned into `{ ok: false }`. */
-class RowProblem extends Error {}
-
 /**
  * Validates and converts one data row (cells in file order). `today` bounds AUM As Of: a figure cannot be
- * as of a day after it.
+ * as of a day after it. A rejected row's reason names every problem of the row (docs/product.md#imports).
  */
 export function parseLpRow(
   cells: readonly string[],
   columns: LpColumns,
   today: Date = new Date(),
 ): ParsedLpRow {
-  try {
-    const row = new RowReader(cells, columns);
-    const lp = readLp(row, today);
-    return { ok: true, lp, contact: readContact(row) };
-  } catch (error) {
-    if (error instanceof RowProblem) return { ok: false, reason: error.message };
-    throw error;
-  }
+  const row = new RowReader(cells, columns);
+  const problems = new RowProblems();
+  const lp = readLp(row, problems, today);
+  const contact = problems.read(() => readContact(row, problems), null);
+  const reason = problems.reason();
+  if (lp === null || reason !== null) return { ok: false, reason: reason ?? "the row could not be read" };
+  return { ok: true, lp, contact };
 }
 
-function readLp(row: RowReader, today: Date): ImportedLp {
-  const name = row.text("name", MAX_LP_NAME_LENGTH);
-  if (name === null) row.fail(`${row.label("name")} is empty.`);
-  const type = row.option("type", LP_TYPE_OPTIONS, LP_TYPE_SYNONYMS);
-  if (type === null) row.fail(`${row.label("type")} is empty; every LP needs a type.`);
-  const aumUsd = row.amount("aumUsd", MAX_AUM_USD);
-  const checkMinUsd = row.amount("checkMinUsd", MAX_CHECK_USD);
-  const checkMaxUsd = row.amount("checkMaxUsd", MAX_CHECK_USD);
-  if (checkMinUsd !== null && checkMaxUsd !== null && checkMinUsd > checkMaxUsd) {
-    row.fail(
-      `${row.label("checkMinUsd")} ${usd(checkMinUsd)} is larger than ${row.label("checkMaxUsd")} ${usd(checkMaxUsd)}.`,
-    );
-  }
-  if (!isPlausibleCheckRange(aumUsd, checkMinUsd, checkMaxUsd)) {
-    row.fail(
-      `${row.label("checkMaxUsd")} ${usd(checkMaxUsd ?? 0)} is more than ${MAX_CHECK_SHARE_OF_AUM * 100}% of ` +
-        `${row.label("aumUsd")} ${usd(aumUsd ?? 0)}: no LP puts that share of its assets into one fund.`,
-    );
-  }
-  const mfoModel = row.option("mfoModel", MFO_MODEL_OPTIONS);
-  if (mfoModel !== null && !hasMfoModel(type)) {
-    row.fail(
-      `${row.label("mfoModel")} is only for multi-family offices; this LP's type is ${labelOf(type)}.`,
-    );
-  }
-  return {
-    name,
-    type,
-    city: row.text("city", MAX_SHORT_TEXT_LENGTH),
-    region: row.text("region", MAX_SHORT_TEXT_LENGTH),
-    country: row.text("country", MAX_SHORT_TEXT_LENGTH),
-    ...row.website(),
+/** Each field read on its own (`problems.read`), so one bad cell does not hide the next; null when any failed. */
+function readLp(row: RowReader, problems: RowProblems, today: Date): ImportedLp | null {
+  const field = <T>(read: () => T, fallback: T): T => problems.read(read, fallback);
+  const name = field(() => {
+    const value = row.text("name", MAX_LP_NAME_LENGTH);
+    if (value === null) row.fail(`${row.label("name")} is empty.`);
+    return value;
+  }, null);
+  const type = field(() => {
+    const value = row.option("type", LP_TYPE_OPTIONS, LP_TYPE_SYNONYMS);
+    if (value === null) row.fail(`${row.label("type")} is empty; every LP needs a type.`);
+    return value;
+  }, null);
+  const aumUsd = field(() => row.amount("aumUsd", MAX_AUM_USD), null);
+  const checkMinUsd = field(() => row.amount("checkMinUsd", MAX_CHECK_USD), null);
+  const checkMaxUsd = field(() => row.amount("checkMaxUsd", MAX_CHECK_USD), null);
+  field(() => {
+    if (checkMinUsd !== null && checkMaxUsd !== null && checkMinUsd > checkMaxUsd) {
+      row.fail(
+        `${row.label("checkMinUsd")} ${usd(checkMinUsd)} is larger than ${row.label("checkMaxUsd")} ${usd(checkMaxUsd)}.`,
+      );
+    }
+    if (!isPlausibleCheckRange(aumUsd, checkMinUsd, checkMaxUsd)) {
+      row.fail(
+        `${row.label("checkMaxUsd")} ${usd(checkMaxUsd ?? 0)} is more than ${MAX_CHECK_SHARE_OF_AUM * 100}% of ` +
+          `${row.label("aumUsd")} ${usd(aumUsd ?? 0)}: no LP puts that share of its assets into one fund.`,
+      );
+    }
+  }, undefined);
+  const mfoModel = field(() => {
+    const value = row.option("mfoModel", MFO_MODEL_OPTIONS);
+    // Only checked against a type the row has (an empty or unknown type is a problem of its own).
+    if (value !== null && type !== null && !hasMfoModel(type)) {
+      row.fail(
+        `${row.label("mfoModel")} is only for multi-family offices; this LP's type is ${labelOf(type)}.`,
+      );
+    }
+    return value;
+  }, null);
+  const values = {
+    city: field(() => row.text("city", MAX_SHORT_TEXT_LENGTH), null),
+    region: field(() => row.text("region", MAX_SHORT_TEXT_LENGTH), null),
+    country: field(() => row.text("country", MAX_SHORT_TEXT_LENGTH), null),
+    ...field(() => row.website(), { website: null, websiteDomain: null }),
     aumUsd,
-    aumAsOf: row.date("aumAsOf", today),
+    aumAsOf: field(() => row.date("aumAsOf", today), null),
     checkMinUsd,
     checkMaxUsd,
-    assetClasses: row.list("assetClasses", ASSET_CLASS_OPTIONS, "asset classes"),
-    stageFocus: row.list("stageFocus", STAGE_FOCUS_OPTIONS, "stages"),
-    sectorFocus: row.list("sectorFocus", SECTOR_FOCUS_OPTIONS, "sectors"),
-    geoFocus: row.list("geoFocus", GEO_FOCUS_OPTIONS, "regions"),
-    acceptsEmerging: row.option("acceptsEmerging", ACCEPTS_EMERGING_OPTIONS, YES_NO_SYNONYMS) ?? "unknown",
-    backsFirstTimeFunds: row.yesNo("backsFirstTimeFunds"),
+    assetClasses: field(() => row.list("assetClasses", ASSET_CLASS_OPTIONS, "asset classes"), []),
+    stageFocus: field(() => row.list("stageFocus", STAGE_FOCUS_OPTIONS, "stages"), []),
+    sectorFocus: field(() => row.list("sectorFocus", SECTOR_FOCUS_OPTIONS, "sectors"), []),
+    geoFocus: field(() => row.list("geoFocus", GEO_FOCUS_OPTIONS, "regions"), []),
+    acceptsEmerging: field(
+      () => row.option("acceptsEmerging", ACCEPTS_EMERGING_OPTIONS, YES_NO_SYNONYMS) ?? "unknown",
+      "unknown" as AcceptsEmerging,
+    ),
+    backsFirstTimeFunds: field(() => row.yesNo("backsFirstTimeFunds"), false),
     mfoModel,
-    description: row.text("description", MAX_DESCRIPTION_LENGTH),
+    description: field(() => row.text("description", MAX_DESCRIPTION_LENGTH), null),
   };
+  if (name === null || type === null || problems.count > 0) return null;
+  return { name, type, ...values };
 }
 
 /** The row's contact, or null when every contact cell is blank (an LP without contacts). */
-function readContact(row: RowReader): ImportedLpContact | null {
+function readContact(row: RowReader, problems: RowProblems): ImportedLpContact | null {
   if (LP_CONTACT_FIELDS.every((field) => row.text(field, Number.POSITIVE_INFINITY) === null)) return null;
-  const firstName = row.text("contactFirstName", MAX_SHORT_TEXT_LENGTH);
-  if (firstName === null) {
-    row.fail(
-      `${row.label("contactFirstName")} is empty, but the row names a contact in its other contact columns.`,
-    );
-  }
-  return {
-    firstName,
-    lastName: row.text("contactLastName", MAX_SHORT_TEXT_LENGTH),
-    title: row.text("contactTitle", MAX_SHORT_TEXT_LENGTH),
-    email: row.email("contactEmail"),
-    linkedin: row.url("contactLinkedin"),
+  const field = <T>(read: () => T, fallback: T): T => problems.read(read, fallback);
+  const firstName = field(() => {
+    const value = row.text("contactFirstName", MAX_SHORT_TEXT_LENGTH);
+    if (value === null) {
+      row.fail(
+        `${row.label("contactFirstName")} is empty, but the row names a contact in its other contact columns.`,
+      );
+    }
+    return value;
+  }, null);
+  const contact = {
+    lastName: field(() => row.text("contactLastName", MAX_SHORT_TEXT_LENGTH), null),
+    title: field(() => row.text("contactTitle", MAX_SHORT_TEXT_LENGTH), null),
+    email: field(() => row.email("contactEmail"), null),
+    linkedin: field(() => row.url("contactLinkedin"), null),
   };
+  return firstName === null ? null : { firstName, ...contact };
 }
 
 /** Other ways files name the LP types, besides their slugs and labels. */

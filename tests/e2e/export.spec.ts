@@ -20,8 +20,8 @@ async function shownTotal(page: Page): Promise<number> {
   return Number(((await total.textContent()) ?? "").replace(/\D/g, ""));
 }
 
-/** Clicks Export CSV and returns the downloaded file's name and data rows (header row checked). */
-async function exportFromPage(page: Page): Promise<{ name: string; rows: string[][] }> {
+/** Clicks Export CSV and returns the downloaded file's name, header and data rows (header row checked). */
+async function exportFromPage(page: Page): Promise<{ name: string; header: string[]; rows: string[][] }> {
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Export CSV" }).click();
   const download = await downloading;
@@ -32,7 +32,7 @@ async function exportFromPage(page: Page): Promise<{ name: string; rows: string[
   const [header, ...rows] = parse(bytes, { bom: true }) as string[][];
   expect(header?.[0]).toBe("Organization Name");
   expect(header?.at(-1)).toBe("Total Funding Amount (in USD)");
-  return { name: download.suggestedFilename(), rows };
+  return { name: download.suggestedFilename(), header: header ?? [], rows };
 }
 
 test("a subscriber exports the search's companies as a named CSV", async ({ page }) => {
@@ -51,7 +51,8 @@ test("a subscriber exports the search's companies as a named CSV", async ({ page
   const filtered = await exportFromPage(page);
   expect(filtered.name).toMatch(FILE_NAME);
   expect(filtered.rows).toHaveLength(total);
-  expect(new Set(filtered.rows.map((row) => row[18]))).toEqual(new Set(["Seed"]));
+  const type = filtered.header.indexOf("Last Funding Type");
+  expect(new Set(filtered.rows.map((row) => row[type]))).toEqual(new Set(["Seed"]));
   // Export gives full founder emails (only export access gets here).
   expect(filtered.rows.some((row) => /^[^*]+@/.test(row[11] ?? ""))).toBe(true);
 
@@ -134,4 +135,46 @@ test("docs/product.md#converter: a subscriber exports a filtered search for Inst
   await trial.getByRole("button", { name: "Export for a CRM or an outreach tool" }).click();
   await trial.getByRole("menuitem", { name: "Export for HubSpot" }).click();
   await expect(trial.getByRole("dialog", { name: TRIAL_DIALOG })).toBeVisible();
+});
+
+test("docs/product.md#export: with new leads only and none left, the export is disabled with the reason beside it", async ({
+  page,
+}) => {
+  await logIn(page, { plan: "pro", status: "active" });
+  // Every Seed company exported once (a POST of the search page's shape records them).
+  const first = await page.request.post("/api/export-csv", {
+    data: { searchQuery: "", filters: { fundingStage: ["Seed"] } },
+  });
+  expect(first.status()).toBe(200);
+  await first.body();
+
+  await gotoHydrated(page, "/search?stage=Seed");
+  const exportButton = page.getByRole("button", { name: "Export CSV" });
+  await expect(exportButton).toBeEnabled();
+  await page.getByRole("button", { name: "Export for a CRM or an outreach tool" }).click();
+  await page.getByTestId("export-new-only").click();
+  await expect(page.getByTestId("export-new-leads-count")).toContainText("No new leads");
+  await expect(page.getByRole("menuitem", { name: "Export for HubSpot" })).toBeDisabled();
+  await page.keyboard.press("Escape");
+
+  const reason =
+    /^No new leads: you have exported all [\d,]+ companies before\. Untick “Leave out companies I have exported before” to export them again\.$/;
+  await expect(exportButton).toBeDisabled();
+  await expect(page.getByTestId("export-new-only-note")).toHaveText(reason);
+  await expect(exportButton).toHaveAccessibleDescription(reason);
+
+  // The server, asked directly, answers the same search with the header row alone.
+  const again = await page.request.post("/api/export-csv", {
+    data: { searchQuery: "", filters: { fundingStage: ["Seed"] }, newOnly: true },
+  });
+  expect(again.status()).toBe(200);
+  const rows = parse(await again.body(), { bom: true }) as string[][];
+  expect(rows).toHaveLength(1);
+  expect(rows[0]?.[0]).toBe("Organization Name");
+
+  // Unticked, the export is back.
+  await page.getByRole("button", { name: "Export for a CRM or an outreach tool" }).click();
+  await page.getByTestId("export-new-only").click();
+  await page.keyboard.press("Escape");
+  await expect(exportButton).toBeEnabled();
 });

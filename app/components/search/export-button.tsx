@@ -1,9 +1,8 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { useState } from "react";
-import { toast } from "sonner";
+import { useId, useState } from "react";
 import { exportPrompt, type ViewerAccess } from "~/core/access";
 import { TARGETS } from "~/core/converter/targets";
-import { NO_NEW_LEADS, newLeadsText } from "~/core/export-history";
+import { NEW_ONLY_LABEL, newLeadsText, noNewLeadsReason } from "~/core/export-history";
 import { formatCount } from "~/core/format";
 import type { SearchState } from "~/core/search-params";
 import type { TrialSummary } from "~/core/trial";
@@ -45,6 +44,13 @@ export function ExportButton({ access, trial, state, total }: ExportButtonProps)
       ? "Counting new leads…"
       : "";
 
+  // docs/product.md#export: "new leads only" with none left disables the export, with the reason beside it.
+  // (A search without companies is disabled as it is, and says so in its total.)
+  const preview = newLeads.preview;
+  const noNewLeadsPreview =
+    canExport && isNewOnly && preview && preview.total > 0 && preview.newLeads === 0 ? preview : null;
+  const reasonId = useId();
+
   // A "new leads only" file holds the new leads alone: the progress counts towards them.
   const expectedRows = canExport && isNewOnly && newLeads.preview ? newLeads.preview.newLeads : total;
 
@@ -53,11 +59,9 @@ export function ExportButton({ access, trial, state, total }: ExportButtonProps)
     const prompt = exportPrompt(access);
     if (prompt === "export") {
       const newOnly = canExport && isNewOnly;
-      // docs/product.md#export: a "new leads only" file of no company is not downloaded; the user is told why.
-      if (newOnly && (await newLeads.load())?.newLeads === 0) {
-        toast.info(NO_NEW_LEADS.title, { description: NO_NEW_LEADS.description });
-        return;
-      }
+      // docs/product.md#export: a "new leads only" file of no company is not downloaded. Chosen before the count
+      // arrived: once it has, the export is disabled and the reason shows beside it.
+      if (newOnly && (await newLeads.load())?.newLeads === 0) return;
       start(state, { ...(target ? { target } : {}), newOnly });
     } else if (prompt === "signup") openAuthDialog("signup");
     else setDialog(prompt);
@@ -70,7 +74,8 @@ export function ExportButton({ access, trial, state, total }: ExportButtonProps)
           <Button
             variant="secondary"
             isBusy={isExporting}
-            disabled={total === 0}
+            disabled={total === 0 || noNewLeadsPreview !== null}
+            aria-describedby={noNewLeadsPreview ? reasonId : undefined}
             onClick={() => void exportAs()}
             data-testid="export-csv"
             className="rounded-r-none"
@@ -121,7 +126,7 @@ export function ExportButton({ access, trial, state, total }: ExportButtonProps)
                       </span>
                       {/* The count is part of the item (a menu holds menu items only, axe aria-required-children). */}
                       <span className="flex flex-col gap-1">
-                        Leave out companies I have exported before
+                        {NEW_ONLY_LABEL}
                         {countText ? (
                           <span data-testid="export-new-leads-count" className="text-xs text-slate-600">
                             {countText}
@@ -135,8 +140,9 @@ export function ExportButton({ access, trial, state, total }: ExportButtonProps)
                 {TARGETS.map((target) => (
                   <DropdownMenu.Item
                     key={target.id}
+                    disabled={noNewLeadsPreview !== null}
                     onSelect={() => void exportAs(target.id)}
-                    className="cursor-pointer rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900"
+                    className="cursor-pointer rounded px-3 py-2 text-sm text-slate-700 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:text-slate-400 data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900"
                   >
                     Export for {target.name}
                   </DropdownMenu.Item>
@@ -145,9 +151,19 @@ export function ExportButton({ access, trial, state, total }: ExportButtonProps)
             </DropdownMenu.Portal>
           </DropdownMenu.Root>
         </div>
-        {/* Announced as the count arrives (the menu may be closed by then). */}
-        <p role="status" className="text-xs text-slate-600 empty:hidden" data-testid="export-new-only-note">
-          {canExport && isNewOnly ? `New leads only${countText ? ` · ${countText}` : ""}` : null}
+        {/* Announced as the count arrives (the menu may be closed by then); with no new lead, the reason the
+            export is disabled (the button's description). */}
+        <p
+          role="status"
+          id={reasonId}
+          className="text-xs text-slate-600 empty:hidden"
+          data-testid="export-new-only-note"
+        >
+          {noNewLeadsPreview
+            ? noNewLeadsReason(noNewLeadsPreview)
+            : canExport && isNewOnly
+              ? `New leads only${countText ? ` · ${countText}` : ""}`
+              : null}
         </p>
       </div>
       <ExportTrialDialog

@@ -10,7 +10,7 @@ import {
   prepareTarget,
   unmetRequirements,
 } from "./convert";
-import { leadFromRecord, mapHeaders } from "./header-synonyms";
+import { fieldForHeader, leadFromRecord, mapHeaders } from "./header-synonyms";
 import type { Lead, LeadField } from "./lead";
 import { TARGETS, type Target, type TargetId, targetById } from "./targets";
 
@@ -94,11 +94,15 @@ describe("convertRow: required fields", () => {
     });
     expect("cells" in convertRow({ founders: "Cher" }, prepared("hubspot-contacts"))).toBe(true);
     expect(convertRow({ role: "CEO" }, prepared("apollo-contacts"))).toEqual({
-      missing: ["organizationName", "website", "linkedin", "email"],
+      missing: ["organizationName", "website", "personLinkedin", "email"],
     });
     expect(
-      "cells" in convertRow({ linkedin: "https://linkedin.com/in/ada" }, prepared("apollo-contacts")),
+      "cells" in convertRow({ personLinkedin: "https://linkedin.com/in/ada" }, prepared("apollo-contacts")),
     ).toBe(true);
+    // A company's page is not the contact's LinkedIn (docs/product.md#converter), so it fills no "one of" rule.
+    expect(
+      convertRow({ personLinkedin: "https://www.linkedin.com/company/acme" }, prepared("apollo-contacts")),
+    ).toEqual({ missing: ["organizationName", "website", "personLinkedin", "email"] });
   });
 
   it("Pipedrive needs a person's name, Close a company", () => {
@@ -116,6 +120,56 @@ describe("convertRow: required fields", () => {
   });
 });
 
+describe("convertRow: LinkedIn (docs/product.md#converter)", () => {
+  const COMPANY_PAGE = "https://www.linkedin.com/company/acme";
+  const PROFILE = "https://www.linkedin.com/in/ada-lovelace";
+  const personColumns = (target: Target) =>
+    target.columns.filter((column) => column.from === "personLinkedin").map((column) => column.header);
+  const companyColumns = (target: Target) =>
+    target.columns.filter((column) => column.from === "linkedin").map((column) => column.header);
+
+  it.each(TARGETS.map((target) => [target.id, target] as const))(
+    "%s: a Roundlist row's company page lands only in company columns, a person's profile only in person columns",
+    (id, target) => {
+      const roundlistRow = cellsByHeader({ ...ADA, linkedin: COMPANY_PAGE }, id);
+      for (const [header, value] of Object.entries(roundlistRow)) {
+        if (value === COMPANY_PAGE) expect(companyColumns(target)).toContain(header);
+      }
+      for (const header of personColumns(target)) expect(roundlistRow[header]).toBe("");
+      for (const header of companyColumns(target)) expect(roundlistRow[header]).toBe(COMPANY_PAGE);
+
+      const withProfile = cellsByHeader({ ...ADA, linkedin: COMPANY_PAGE, personLinkedin: PROFILE }, id);
+      for (const header of personColumns(target)) expect(withProfile[header]).toBe(PROFILE);
+      for (const [header, value] of Object.entries(withProfile)) {
+        if (value === PROFILE) expect(personColumns(target)).toContain(header);
+      }
+    },
+  );
+
+  it("a company page mapped by hand as a person's LinkedIn still never fills a person's field", () => {
+    for (const target of TARGETS) {
+      for (const page of [
+        COMPANY_PAGE,
+        "linkedin.com/school/mit/",
+        "https://linkedin.example/company/acme",
+      ]) {
+        const cells = cellsByHeader({ ...ADA, personLinkedin: page }, target.id);
+        for (const header of personColumns(target))
+          expect([target.id, cells[header]]).toEqual([target.id, ""]);
+      }
+    }
+  });
+
+  it("recognises a person's LinkedIn column by its header, and leaves a bare 'LinkedIn URL' to the manual mapping", () => {
+    expect(fieldForHeader("LinkedIn")).toBe("linkedin");
+    expect(fieldForHeader("Company LinkedIn URL")).toBe("linkedin");
+    expect(fieldForHeader("Person Linkedin Url")).toBe("personLinkedin");
+    expect(fieldForHeader("Contact LinkedIn URL")).toBe("personLinkedin");
+    expect(fieldForHeader("LinkedIn Profile")).toBe("personLinkedin");
+    expect(fieldForHeader("LinkedIn URL")).toBeNull();
+  });
+});
+
 describe("convertRow: transforms", () => {
   it("HubSpot: split names, lower-cased email, location parts, plain amounts, ISO dates", () => {
     expect(cellsByHeader({ ...ADA, lastFundingDate: "Mar 15, 2024" }, "hubspot-contacts")).toEqual({
@@ -128,7 +182,9 @@ describe("convertRow: transforms", () => {
       City: "Austin",
       "State/Region": "Texas",
       "Country/Region": "United States",
-      "LinkedIn URL": "https://www.linkedin.com/company/acme",
+      // docs/product.md#converter: the company's page is not the contact's LinkedIn.
+      "LinkedIn URL": "",
+      "Company LinkedIn URL": "https://www.linkedin.com/company/acme",
       Industries: "Robotics, Logistics",
       "Last Funding Type": "Series A",
       "Last Funding Amount (USD)": "15000000",
@@ -157,7 +213,8 @@ describe("convertRow: transforms", () => {
       company_name: "Acme Robotics",
       website: "https://www.acme.example/about",
       job_title: "CEO",
-      linkedin_url: "https://www.linkedin.com/company/acme",
+      linkedin_url: "",
+      company_linkedin_url: "https://www.linkedin.com/company/acme",
       funding_round: "Series A",
       funding_amount_usd: "15000000",
       funding_date: "2024-03-15",

@@ -3,7 +3,15 @@ import { type ParsedLocation, parseHeadquartersLocation, UNKNOWN_REGION } from "
 import { type Lead, type LeadField, leadValue } from "./lead";
 import { type PersonName, personFullName, personName } from "./person-name";
 import type { Target, TargetColumn } from "./targets";
-import { bareDomain, emailKey, firstListItem, isoDate, plainAmount, truncate } from "./value-formats";
+import {
+  bareDomain,
+  emailKey,
+  firstListItem,
+  isoDate,
+  personLinkedinUrl,
+  plainAmount,
+  truncate,
+} from "./value-formats";
 
 export { emailKey } from "./value-formats";
 
@@ -61,6 +69,8 @@ function resolvedValue(context: RowContext, field: LeadField): string {
       return personFullName(context.person);
     case "email":
       return context.email;
+    case "personLinkedin":
+      return personLinkedinUrl(leadValue(context.lead, field));
     default:
       return leadValue(context.lead, field);
   }
@@ -99,6 +109,8 @@ function cellMaker(column: TargetColumn): CellMaker {
       return (context) => locationPart(context.location, transform);
     case "firstItem":
       return (context) => firstListItem(source(context));
+    case "personLinkedin":
+      return (context) => personLinkedinUrl(source(context));
     case undefined:
       return source;
   }

@@ -35,7 +35,16 @@ const SYNONYMS: Readonly<Record<LeadField, readonly string[]>> = {
   email: ["Email", "Email Address", "E-mail", "E-mail Address", "Mail", "Work Email", "Founder Email"],
   contactEmail: ["Contact Email", "Contact Email Address", "Company Email", "General Email"],
   website: ["Website", "Website URL", "Homepage URL", "Homepage", "Company Website", "URL", "Web", "Domain"],
-  linkedin: ["LinkedIn", "LinkedIn URL", "LinkedIn Profile", "LinkedIn Profile URL", "Person LinkedIn URL"],
+  // "LinkedIn" is the company's page in Roundlist and Crunchbase files; a plain "LinkedIn URL" may be either
+  // and is left to the manual mapping (docs/product.md#converter: never a company page in a person's field).
+  linkedin: [
+    "LinkedIn",
+    "Company LinkedIn",
+    "Company LinkedIn URL",
+    "Company LinkedIn Page",
+    "LinkedIn Company Page",
+    "Organization LinkedIn URL",
+  ],
   lastFundingAmountUsd: [
     "Last Funding Amount (in USD)",
     "Last Funding Amount Currency (in USD)",
@@ -52,6 +61,16 @@ const SYNONYMS: Readonly<Record<LeadField, readonly string[]>> = {
     "Total Funding (USD)",
   ],
   fullName: ["Full Name", "Contact Name", "Person Name", "Contact Full Name", "Lead Name"],
+  personLinkedin: [
+    "Person LinkedIn URL",
+    "Person LinkedIn",
+    "Contact LinkedIn URL",
+    "Contact LinkedIn",
+    "LinkedIn Profile",
+    "LinkedIn Profile URL",
+    "Founder LinkedIn",
+    "Founder LinkedIn URL",
+  ],
 };
 
 /** The comparison form of a header (see the module comment). */

@@ -5,9 +5,7 @@ import { LEAD_FIELD_LABELS, LEAD_FIELDS, leadValue } from "./lead";
 
 describe("the converter's lead", () => {
   it("holds every field of a Roundlist export, in its order, with the export's headers as labels", () => {
-    const exportFields = LEAD_FIELDS.filter(
-      (field) => field !== "lastFundingCurrency" && field !== "fullName",
-    );
+    const exportFields = LEAD_FIELDS.filter((field) => field !== "fullName" && field !== "personLinkedin");
     expect(exportFields).toEqual(COMPANY_CSV_COLUMNS.map(({ field }) => field));
     for (const { header, field } of COMPANY_CSV_COLUMNS) expect(LEAD_FIELD_LABELS[field]).toBe(header);
   });

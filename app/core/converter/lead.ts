@@ -3,7 +3,8 @@
  *
  * The fields are those of a Roundlist company export (COMPANY_CSV_HEADERS in
  * app/server/companies/crunchbase-columns.ts, named the same way), plus `fullName` for files that hold one
- * person's name in one column ("Full Name", "Contact Name"), which neither Roundlist nor Crunchbase writes.
+ * person's name in one column ("Full Name", "Contact Name"), and `personLinkedin` for a person's LinkedIn
+ * profile: neither Roundlist nor Crunchbase writes those.
  * `app/core` may not import from `app/server`, so the list is repeated here; lead.test.ts (tests may cross
  * the layers) keeps the two in step.
  *
@@ -11,7 +12,11 @@
  * a row, writes a row and keeps nothing, so it never has to know a column's database type.
  */
 
-/** The lead fields, in the Roundlist export's column order (then `fullName`). */
+/**
+ * The lead fields, in the Roundlist export's column order, then `fullName` and `personLinkedin`. `linkedin` is
+ * the company's LinkedIn page (the Roundlist and Crunchbase "LinkedIn" column); `personLinkedin` is a person's
+ * profile, which only a file that names one provides: targets keep the two apart (docs/product.md#converter).
+ */
 export const LEAD_FIELDS = [
   "organizationName",
   "description",
@@ -35,6 +40,7 @@ export const LEAD_FIELDS = [
   "lastFundingType",
   "totalFundingAmountUsd",
   "fullName",
+  "personLinkedin",
 ] as const;
 
 export type LeadField = (typeof LEAD_FIELDS)[number];
@@ -64,11 +70,12 @@ export const LEAD_FIELD_LABELS: Readonly<Record<LeadField, string>> = {
   linkedin: "LinkedIn",
   lastFundingAmountUsd: "Last Funding Amount (in USD)",
   lastFundingAmount: "Last Funding Amount",
-  lastFundingCurrency: "Last Funding Amount Currency",
+  lastFundingCurrency: "Last Funding Currency",
   lastFundingDate: "Last Funding Date",
   lastFundingType: "Last Funding Type",
   totalFundingAmountUsd: "Total Funding Amount (in USD)",
   fullName: "Full name",
+  personLinkedin: "Person LinkedIn",
 };
 
 /** A field's value with surrounding white space removed; "" when the lead has none. */

@@ -18,6 +18,7 @@ const EXPECTED_HEADERS: Readonly<Record<TargetId, readonly string[]>> = {
     "State/Region",
     "Country/Region",
     "LinkedIn URL",
+    "Company LinkedIn URL",
     "Industries",
     "Last Funding Type",
     "Last Funding Amount (USD)",
@@ -54,6 +55,7 @@ const EXPECTED_HEADERS: Readonly<Record<TargetId, readonly string[]>> = {
     "Company Website",
     "Contact Email",
     "Contact LinkedIn URL",
+    "Company LinkedIn URL",
     "City",
     "State",
     "Country",
@@ -65,6 +67,7 @@ const EXPECTED_HEADERS: Readonly<Record<TargetId, readonly string[]>> = {
     "Job title",
     "LinkedIn",
     "Company",
+    "Company LinkedIn",
     "Company domain",
     "Primary location",
     "Last funding type",
@@ -91,6 +94,7 @@ const EXPECTED_HEADERS: Readonly<Record<TargetId, readonly string[]>> = {
     "website",
     "job_title",
     "linkedin_url",
+    "company_linkedin_url",
     "funding_round",
     "funding_amount_usd",
     "funding_date",
@@ -105,6 +109,7 @@ const EXPECTED_HEADERS: Readonly<Record<TargetId, readonly string[]>> = {
     "linkedinUrl",
     "jobTitle",
     "companyDomain",
+    "companyLinkedinUrl",
     "fundingRound",
     "fundingAmountUsd",
     "fundingDate",
@@ -118,6 +123,7 @@ const EXPECTED_HEADERS: Readonly<Record<TargetId, readonly string[]>> = {
     "company_name",
     "website",
     "linkedin_profile",
+    "company_linkedin_url",
     "location",
     "job_title",
     "funding_round",
@@ -134,6 +140,7 @@ const EXPECTED_CUSTOM: Readonly<Partial<Record<TargetId, readonly string[]>>> = 
   instantly: [
     "job_title",
     "linkedin_url",
+    "company_linkedin_url",
     "funding_round",
     "funding_amount_usd",
     "funding_date",
@@ -143,13 +150,22 @@ const EXPECTED_CUSTOM: Readonly<Partial<Record<TargetId, readonly string[]>>> = 
   lemlist: [
     "jobTitle",
     "companyDomain",
+    "companyLinkedinUrl",
     "fundingRound",
     "fundingAmountUsd",
     "fundingDate",
     "industry",
     "city",
   ],
-  smartlead: ["job_title", "funding_round", "funding_amount_usd", "funding_date", "industry", "city"],
+  smartlead: [
+    "company_linkedin_url",
+    "job_title",
+    "funding_round",
+    "funding_amount_usd",
+    "funding_date",
+    "industry",
+    "city",
+  ],
 };
 
 describe("targets as data (decision 016)", () => {
@@ -172,7 +188,7 @@ describe("targets as data (decision 016)", () => {
       "hubspot-contacts": { all: [], oneOf: ["email", "firstName", "lastName"] },
       "salesforce-leads": { all: ["lastName", "organizationName"], oneOf: [] },
       pipedrive: { all: ["fullName"], oneOf: [] },
-      "apollo-contacts": { all: [], oneOf: ["organizationName", "website", "linkedin", "email"] },
+      "apollo-contacts": { all: [], oneOf: ["organizationName", "website", "personLinkedin", "email"] },
       "attio-people": { all: [], oneOf: [] },
       close: { all: ["organizationName"], oneOf: [] },
       instantly: { all: ["email"], oneOf: [] },
@@ -212,6 +228,58 @@ describe("targets as data (decision 016)", () => {
       );
     }
   });
+
+  /**
+   * Every LinkedIn column of every target, written out: a person's field (the contact, lead or person the
+   * target imports) takes the person's profile only; the company's page (Roundlist's LinkedIn column) goes
+   * to a column that names the company, or to the spreadsheet's own LinkedIn column.
+   */
+  const LINKEDIN_COLUMNS: Readonly<Record<TargetId, ReadonlyArray<[header: string, from: string]>>> = {
+    "hubspot-contacts": [
+      ["LinkedIn URL", "personLinkedin"],
+      ["Company LinkedIn URL", "linkedin"],
+    ],
+    "salesforce-leads": [],
+    pipedrive: [],
+    "apollo-contacts": [
+      ["Contact LinkedIn URL", "personLinkedin"],
+      ["Company LinkedIn URL", "linkedin"],
+    ],
+    "attio-people": [
+      ["LinkedIn", "personLinkedin"],
+      ["Company LinkedIn", "linkedin"],
+    ],
+    close: [],
+    instantly: [
+      ["linkedin_url", "personLinkedin"],
+      ["company_linkedin_url", "linkedin"],
+    ],
+    lemlist: [
+      ["linkedinUrl", "personLinkedin"],
+      ["companyLinkedinUrl", "linkedin"],
+    ],
+    smartlead: [
+      ["linkedin_profile", "personLinkedin"],
+      ["company_linkedin_url", "linkedin"],
+    ],
+    "excel-eu": [["LinkedIn", "linkedin"]],
+  };
+
+  it.each(TARGETS.map((target) => [target.id, target] as const))(
+    "%s: the company's LinkedIn page never fills a person's LinkedIn field (docs/product.md#converter)",
+    (id, target) => {
+      const linkedinColumns = target.columns.filter(
+        (column) =>
+          /linkedin/i.test(column.header) || column.from === "linkedin" || column.from === "personLinkedin",
+      );
+      expect(linkedinColumns.map((column) => [column.header, column.from])).toEqual(LINKEDIN_COLUMNS[id]);
+      for (const column of linkedinColumns) {
+        if (column.from === "personLinkedin") expect(column.transform).toBe("personLinkedin");
+        // The company's page goes where the header says company, except in the spreadsheet of the export's own columns.
+        if (column.from === "linkedin" && id !== "excel-eu") expect(column.header).toMatch(/^company/i);
+      }
+    },
+  );
 
   it("gives Apollo the website as a bare domain", () => {
     const website = targetById("apollo-contacts")?.columns.find(

@@ -17,7 +17,8 @@ import type { LeadField } from "./lead";
  * - domain: the bare domain of the website;
  * - amount: a plain number; date: YYYY-MM-DD;
  * - city / region / country: a part of the headquarters location;
- * - firstItem: the first of a comma-separated list (one industry reads best in an email).
+ * - firstItem: the first of a comma-separated list (one industry reads best in an email);
+ * - personLinkedin: a person's LinkedIn profile, never an organization's page (docs/product.md#converter).
  */
 export type Transform =
   | "firstName"
@@ -30,7 +31,8 @@ export type Transform =
   | "city"
   | "region"
   | "country"
-  | "firstItem";
+  | "firstItem"
+  | "personLinkedin";
 
 export interface TargetColumn {
   /** The header written to the file, exactly as the target's importer names the field. */
@@ -78,6 +80,17 @@ export interface Target {
   note?: string;
 }
 
+/**
+ * docs/product.md#converter: a person's LinkedIn field takes a person's profile only (personLinkedin, which an
+ * organization's page never passes); the company's page (Roundlist's LinkedIn column) goes to a column that
+ * names the company.
+ */
+function personLinkedin(header: string, custom?: true): TargetColumn {
+  return custom
+    ? { header, from: "personLinkedin", transform: "personLinkedin", custom }
+    : { header, from: "personLinkedin", transform: "personLinkedin" };
+}
+
 /** Excel's worksheet holds 1,048,576 rows, the header row among them. */
 const EXCEL_MAX_DATA_ROWS = 1_048_575;
 
@@ -105,7 +118,8 @@ const HUBSPOT: Target = {
     { header: "City", from: "headquartersLocation", transform: "city" },
     { header: "State/Region", from: "headquartersLocation", transform: "region" },
     { header: "Country/Region", from: "headquartersLocation", transform: "country" },
-    { header: "LinkedIn URL", from: "linkedin", custom: true },
+    personLinkedin("LinkedIn URL", true),
+    { header: "Company LinkedIn URL", from: "linkedin", custom: true },
     { header: "Industries", from: "industries", custom: true },
     { header: "Last Funding Type", from: "lastFundingType", custom: true },
     { header: "Last Funding Amount (USD)", from: "lastFundingAmountUsd", transform: "amount", custom: true },
@@ -123,7 +137,7 @@ const HUBSPOT: Target = {
   bom: false,
   maxRowsPerFile: EXCEL_MAX_DATA_ROWS,
   helpUrl: "https://knowledge.hubspot.com/import-and-export/set-up-your-import-file",
-  note: "Create the custom properties (LinkedIn URL, funding) while mapping, or leave them unmapped. Free HubSpot accounts take files up to 20 MB.",
+  note: "Create the custom properties (LinkedIn URL, Company LinkedIn URL, funding) while mapping, or leave them unmapped. Free HubSpot accounts take files up to 20 MB.",
 };
 
 /**
@@ -204,7 +218,9 @@ const PIPEDRIVE: Target = {
  * recommended; website as "the domain only, without www. or any prefixes"; multi-select values separated by
  * ";"; avoid files over 10,000 rows). City, State, Country and the title field are Apollo default contact
  * fields (https://knowledge.apollo.io/hc/en-us/articles/20336914916365: "Primary Title" in one version of
- * the page, "Current job" in another, so the header "Title" relies on the mapping step).
+ * the page, "Current job" in another, so the header "Title" relies on the mapping step). "Company LinkedIn
+ * URL" is the company's page (Apollo exports name it so; its import page does not list it, so it also relies
+ * on the mapping step); "Contact LinkedIn URL" is the person's profile only.
  */
 const APOLLO: Target = {
   id: "apollo-contacts",
@@ -216,13 +232,14 @@ const APOLLO: Target = {
     { header: "Company Name", from: "organizationName" },
     { header: "Company Website", from: "website", transform: "domain" },
     { header: "Contact Email", from: "email", transform: "email" },
-    { header: "Contact LinkedIn URL", from: "linkedin" },
+    personLinkedin("Contact LinkedIn URL"),
+    { header: "Company LinkedIn URL", from: "linkedin" },
     { header: "City", from: "headquartersLocation", transform: "city" },
     { header: "State", from: "headquartersLocation", transform: "region" },
     { header: "Country", from: "headquartersLocation", transform: "country" },
   ],
   required: [],
-  requiredAnyOf: ["organizationName", "website", "linkedin", "email"],
+  requiredAnyOf: ["organizationName", "website", "personLinkedin", "email"],
   delimiter: ",",
   bom: false,
   maxRowsPerFile: 10_000,
@@ -264,7 +281,8 @@ const INSTANTLY: Target = {
     { header: "company_name", from: "organizationName" },
     { header: "website", from: "website" },
     { header: "job_title", from: "role", custom: true },
-    { header: "linkedin_url", from: "linkedin", custom: true },
+    personLinkedin("linkedin_url", true),
+    { header: "company_linkedin_url", from: "linkedin", custom: true },
     ...fundingVariables({
       round: "funding_round",
       amount: "funding_amount_usd",
@@ -295,9 +313,10 @@ const LEMLIST: Target = {
     { header: "firstName", from: "firstName", transform: "firstName" },
     { header: "lastName", from: "lastName", transform: "lastName" },
     { header: "companyName", from: "organizationName" },
-    { header: "linkedinUrl", from: "linkedin" },
+    personLinkedin("linkedinUrl"),
     { header: "jobTitle", from: "role", custom: true },
     { header: "companyDomain", from: "website", transform: "domain", custom: true },
+    { header: "companyLinkedinUrl", from: "linkedin", custom: true },
     ...fundingVariables({
       round: "fundingRound",
       amount: "fundingAmountUsd",
@@ -330,7 +349,8 @@ const SMARTLEAD: Target = {
     { header: "last_name", from: "lastName", transform: "lastName" },
     { header: "company_name", from: "organizationName" },
     { header: "website", from: "website" },
-    { header: "linkedin_profile", from: "linkedin" },
+    personLinkedin("linkedin_profile"),
+    { header: "company_linkedin_url", from: "linkedin", custom: true },
     { header: "location", from: "headquartersLocation" },
     { header: "job_title", from: "role", custom: true },
     ...fundingVariables({
@@ -368,8 +388,9 @@ const ATTIO: Target = {
     { header: "First name", from: "firstName", transform: "firstName" },
     { header: "Last name", from: "lastName", transform: "lastName" },
     { header: "Job title", from: "role" },
-    { header: "LinkedIn", from: "linkedin" },
+    personLinkedin("LinkedIn"),
     { header: "Company", from: "organizationName", custom: true },
+    { header: "Company LinkedIn", from: "linkedin", custom: true },
     { header: "Company domain", from: "website", transform: "domain" },
     { header: "Primary location", from: "headquartersLocation" },
     { header: "Last funding type", from: "lastFundingType", custom: true },
@@ -450,6 +471,7 @@ const EXCEL_EU: Target = {
     { header: "LinkedIn", from: "linkedin" },
     { header: "Last Funding Amount (in USD)", from: "lastFundingAmountUsd", transform: "amount" },
     { header: "Last Funding Amount", from: "lastFundingAmount", transform: "amount" },
+    { header: "Last Funding Currency", from: "lastFundingCurrency" },
     { header: "Last Funding Date", from: "lastFundingDate", transform: "date" },
     { header: "Last Funding Type", from: "lastFundingType" },
     { header: "Total Funding Amount (in USD)", from: "totalFundingAmountUsd", transform: "amount" },

@@ -136,3 +136,18 @@ export function truncate(text: string, length: number): string {
   const cut = text.slice(0, length);
   return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
+
+/**
+ * LinkedIn's pages of organizations (companies, schools, showcase pages), on linkedin.com or any other host
+ * named linkedin.* (the demo data's linkedin.example), with or without a scheme or "www.".
+ */
+const LINKEDIN_ORGANIZATION_PAGE =
+  /^(?:https?:\/\/)?(?:[\w-]+\.)*linkedin\.[a-z.]+\/(?:company|school|showcase)\//i;
+
+/**
+ * A person's LinkedIn profile as a person's field takes it: "" for an organization's page, which is never a
+ * person's profile whatever column it came from (docs/product.md#converter); anything else as given.
+ */
+export function personLinkedinUrl(url: string): string {
+  return LINKEDIN_ORGANIZATION_PAGE.test(url) ? "" : url;
+}

@@ -390,9 +390,26 @@ describe("parseCrunchbaseRow", () => {
     expect(reject({ Description: "bad\u0000byte" })).toBe("Description contains a NUL character.");
   });
 
-  it("reports the first problem of a row", () => {
+  it("reports every problem of a row, not only the first (docs/product.md#imports)", () => {
     expect(reject({ "Organization Name": "", "Last Funding Date": "never" })).toBe(
-      "Organization Name is empty.",
+      'Organization Name is empty; Last Funding Date "never" is not a valid date (expected YYYY-MM-DD).',
+    );
+    expect(
+      reject({
+        Email: "not-an-address",
+        Website: "N/A",
+        "Last Funding Amount (in USD)": "lots",
+        "Last Funding Currency": "euros",
+        "Last Funding Date": "2026-02-30",
+      }),
+    ).toBe(
+      [
+        'Email "not-an-address" is not an email address',
+        'Website "N/A" is not a website address',
+        'Last Funding Amount (in USD) "lots" is not an amount (expected a number such as 1,000,000)',
+        'Last Funding Currency "euros" is not a 3-letter currency code such as USD',
+        'Last Funding Date "2026-02-30" is not a valid date (expected YYYY-MM-DD).',
+      ].join("; "),
     );
   });
 });
@@ -402,7 +419,8 @@ describe("importedFields", () => {
     expect(importedFields(columns)).toEqual(
       expect.arrayContaining(["organizationName", "nameKey", "city", "region", "country", "websiteDomain"]),
     );
-    expect(importedFields(columns)).not.toContain("lastFundingCurrency");
+    // decision 027: the export names the round's currency, so a re-imported export keeps it.
+    expect(importedFields(columns)).toContain("lastFundingCurrency");
   });
 
   it("leaves out fields whose column the file lacks", () => {

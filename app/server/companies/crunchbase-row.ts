@@ -1,4 +1,5 @@
 import { parseHeadquartersLocation } from "../../core/location";
+import { RowProblem, RowProblems } from "../../core/row-problems";
 import type { NewCompanyRow } from "../db/schema";
 import { type CrunchbaseColumns, type CrunchbaseField, FIELD_LABELS } from "./crunchbase-columns";
 
@@ -25,67 +26,81 @@ const MAX_EMAIL_LENGTH = 254;
 /** Values quoted in a rejection reason are cut here, so one huge cell cannot bloat a report. */
 const SHOWN_VALUE_LENGTH = 40;
 
-/** Thrown while reading a row and turned into `{ ok: false }`: the first problem of a row is its reason. */
-class RowProblem extends Error {}
-
 /**
  * Validates and converts one data row of a Crunchbase CSV (cells in file order) into a company.
- * `today` bounds Last Funding Date: at most one year after it.
+ * `today` bounds Last Funding Date: at most one year after it. A rejected row's reason names every problem
+ * of the row (docs/product.md#imports).
  */
 export function parseCrunchbaseRow(
   cells: readonly string[],
   columns: CrunchbaseColumns,
   today: Date = new Date(),
 ): ParsedRow {
-  try {
-    return { ok: true, company: readCompany(new RowReader(cells, columns), today) };
-  } catch (error) {
-    if (error instanceof RowProblem) return { ok: false, reason: error.message };
-    throw error;
-  }
+  const problems = new RowProblems();
+  const company = readCompany(new RowReader(cells, columns), problems, today);
+  const reason = problems.reason();
+  if (company === null || reason !== null)
+    return { ok: false, reason: reason ?? "the row could not be read" };
+  return { ok: true, company };
 }
 
-function readCompany(row: RowReader, today: Date): ImportedCompany {
-  const organizationName = row.text("organizationName");
-  if (organizationName === null) row.fail(`${row.label("organizationName")} is empty.`);
-  if (organizationName.length > MAX_NAME_LENGTH) {
-    row.fail(
-      `${row.label("organizationName")} ${show(organizationName)} is longer than ${MAX_NAME_LENGTH} characters.`,
-    );
-  }
-  const lastFundingType = row.text("lastFundingType");
-  if (lastFundingType !== null && lastFundingType.length > MAX_FUNDING_TYPE_LENGTH) {
-    row.fail(
-      `${row.label("lastFundingType")} ${show(lastFundingType)} is longer than ${MAX_FUNDING_TYPE_LENGTH} characters.`,
-    );
-  }
-  const headquartersLocation = row.text("headquartersLocation");
-  const founders = row.text("founders");
-  const { firstName, lastName } = personName(row.text("firstName"), row.text("lastName"), founders);
+/** Each field read on its own (`problems.read`), so one bad cell does not hide the next; null when any failed. */
+function readCompany(row: RowReader, problems: RowProblems, today: Date): ImportedCompany | null {
+  const field = <T>(read: () => T, fallback: T): T => problems.read(read, fallback);
+  const organizationName = field(() => {
+    const name = row.text("organizationName");
+    if (name === null) row.fail(`${row.label("organizationName")} is empty.`);
+    if (name.length > MAX_NAME_LENGTH) {
+      row.fail(
+        `${row.label("organizationName")} ${show(name)} is longer than ${MAX_NAME_LENGTH} characters.`,
+      );
+    }
+    return name;
+  }, null);
+  const lastFundingType = field(() => {
+    const type = row.text("lastFundingType");
+    if (type !== null && type.length > MAX_FUNDING_TYPE_LENGTH) {
+      row.fail(
+        `${row.label("lastFundingType")} ${show(type)} is longer than ${MAX_FUNDING_TYPE_LENGTH} characters.`,
+      );
+    }
+    return type;
+  }, null);
+  const headquartersLocation = field(() => row.text("headquartersLocation"), null);
+  const founders = field(() => row.text("founders"), null);
+  const { firstName, lastName } = personName(
+    field(() => row.text("firstName"), null),
+    field(() => row.text("lastName"), null),
+    founders,
+  );
+  const values = {
+    description: field(() => row.text("description"), null),
+    fullDescription: field(() => row.text("fullDescription"), null),
+    industries: field(() => row.list("industries"), []),
+    industryGroups: field(() => row.list("industryGroups"), []),
+    headquartersRegions: field(() => row.list("headquartersRegions"), []),
+    role: field(() => row.text("role"), null),
+    email: field(() => row.email("email"), null),
+    contactEmail: field(() => row.email("contactEmail"), null),
+    ...field(() => row.website(), { website: null, websiteDomain: null }),
+    linkedin: field(() => row.text("linkedin"), null),
+    lastFundingAmountUsd: field(() => row.amount("lastFundingAmountUsd", MAX_USD_AMOUNT, true), null),
+    lastFundingAmount: field(() => row.amount("lastFundingAmount", MAX_CURRENCY_AMOUNT, false), null),
+    lastFundingCurrency: field(() => row.currency("lastFundingCurrency"), null),
+    lastFundingDate: field(() => row.date("lastFundingDate", today), null),
+    totalFundingAmountUsd: field(() => row.amount("totalFundingAmountUsd", MAX_USD_AMOUNT, true), null),
+  };
+  if (organizationName === null || problems.count > 0) return null;
   return {
     organizationName,
     nameKey: organizationName.toLowerCase(),
-    description: row.text("description"),
-    fullDescription: row.text("fullDescription"),
-    industries: row.list("industries"),
-    industryGroups: row.list("industryGroups"),
     headquartersLocation,
-    headquartersRegions: row.list("headquartersRegions"),
     ...parseHeadquartersLocation(headquartersLocation),
     firstName,
     lastName,
     founders,
-    role: row.text("role"),
-    email: row.email("email"),
-    contactEmail: row.email("contactEmail"),
-    ...row.website(),
-    linkedin: row.text("linkedin"),
-    lastFundingAmountUsd: row.amount("lastFundingAmountUsd", MAX_USD_AMOUNT, true),
-    lastFundingAmount: row.amount("lastFundingAmount", MAX_CURRENCY_AMOUNT, false),
-    lastFundingCurrency: row.currency("lastFundingCurrency"),
-    lastFundingDate: row.date("lastFundingDate", today),
     lastFundingType,
-    totalFundingAmountUsd: row.amount("totalFundingAmountUsd", MAX_USD_AMOUNT, true),
+    ...values,
   };
 }
 

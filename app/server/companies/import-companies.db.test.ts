@@ -337,7 +337,7 @@ describe("importCompanies", () => {
           reason:
             'Last Funding Amount (in USD) "lots" is not an amount (expected a number such as 1,000,000).',
         },
-        { row: 8, reason: "expected 20 columns, found 3" },
+        { row: 8, reason: "expected 21 columns, found 3" },
         { row: 9, reason: "Organization Name is empty." },
         {
           row: 10,
@@ -353,6 +353,24 @@ describe("importCompanies", () => {
         "Company 5",
         "Company 7",
       ]);
+    });
+
+    it("lists every problem of a rejected row, not only the first (docs/product.md#imports)", async () => {
+      const csv = toCrunchbaseCsv([
+        crunchbaseRecord(1),
+        crunchbaseRecord(2, { Email: "nobody", "Last Funding Date": "last spring" }),
+        crunchbaseRecord(3),
+      ]);
+      const report = await importText(csv);
+      expect(report.rejected).toEqual([
+        {
+          row: 3,
+          reason:
+            'Email "nobody" is not an email address; ' +
+            'Last Funding Date "last spring" is not a valid date (expected YYYY-MM-DD).',
+        },
+      ]);
+      expect(report).toMatchObject({ inserted: 2, rejectedCount: 1, totalRows: 3 });
     });
 
     it("numbers rows right in a Windows file with a byte order mark", async () => {
