@@ -256,7 +256,7 @@ test("an admin imports a small CSV: the dry run reports a rejected row and write
     const tag = Date.now().toString(36);
     const csv = toCrunchbaseCsv([
       crunchbaseRecord(1, { "Organization Name": `Zephyrine ${tag} One` }),
-      crunchbaseRecord(2, { "Organization Name": "" }),
+      crunchbaseRecord(2, { "Organization Name": "", Email: "nobody" }),
       crunchbaseRecord(3, { "Organization Name": `Zephyrine ${tag} Three` }),
     ]);
     const findOne = () => page.request.get(`/search.data?q=${encodeURIComponent(`Zephyrine ${tag}`)}`);
@@ -274,6 +274,10 @@ test("an admin imports a small CSV: the dry run reports a rejected row and write
     await expect(report.getByTestId("import-count-rejected")).toHaveText("1");
     const rejected = report.getByRole("region", { name: "Rejected rows (1)" });
     await expect(rejected).toContainText("Row 3");
+    // docs/product.md#imports: every problem of the row.
+    await expect(rejected).toContainText(
+      'Organization Name is empty; Email "nobody" is not an email address.',
+    );
     // The dry run wrote nothing.
     expect(await (await findOne()).text()).not.toContain(`Zephyrine ${tag} One`);
 

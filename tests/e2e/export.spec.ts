@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { gotoHydrated } from "./accounts-helpers";
+import { seriousFindings } from "./axe";
 import { E2E_SEED_COUNT } from "./e2e-config";
 import { expect, logIn, test } from "./fixtures";
 
@@ -155,6 +156,13 @@ test("docs/product.md#export: with new leads only and none left, the export is d
   await page.getByTestId("export-new-only").click();
   await expect(page.getByTestId("export-new-leads-count")).toContainText("No new leads");
   await expect(page.getByRole("menuitem", { name: "Export for HubSpot" })).toBeDisabled();
+  // One axe run, on the export control and its menu (the whole page is the accessibility spec's), while both
+  // show: the formats disabled, and beside the disabled button its reason.
+  await expect(page.getByTestId("export-new-only-note")).toContainText("Untick");
+  expect(
+    await seriousFindings(page, ['[data-testid="export-control"]', '[role="menu"]']),
+    "the disabled export, its menu and its reason",
+  ).toEqual([]);
   await page.keyboard.press("Escape");
 
   const reason =

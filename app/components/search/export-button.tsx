@@ -69,7 +69,7 @@ export function ExportButton({ access, trial, state, total }: ExportButtonProps)
 
   return (
     <>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="export-control">
         <div className="flex">
           <Button
             variant="secondary"

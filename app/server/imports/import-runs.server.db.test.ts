@@ -75,7 +75,7 @@ async function mixedFile(): Promise<string> {
     crunchbaseRecord(3, { "Last Funding Amount (in USD)": "about 2M" }), // 4: rejected
     crunchbaseRecord(4, { "Contact Email": "Ann@Quantix.example" }), // 5: suppressed
     crunchbaseRecord(2), // 6: duplicate of line 3, unchanged
-    crunchbaseRecord(5, { Website: "not a site" }), // 7: rejected
+    crunchbaseRecord(5, { Website: "not a site", "Last Funding Date": "soon" }), // 7: rejected, two problems
     crunchbaseRecord(6), // 8: new
   ]);
 }
@@ -109,7 +109,12 @@ describe("dry run, then import of the same file", () => {
     expect(done.rejectedRows).toEqual([
       { row: 4, reason: expect.stringContaining('"about 2M" is not an amount') },
       { row: 5, reason: SUPPRESSED_REASON },
-      { row: 7, reason: expect.stringContaining('"not a site" is not a website address') },
+      // docs/product.md#imports: every problem of the row, as the console's history shows it.
+      {
+        row: 7,
+        reason:
+          'Website "not a site" is not a website address; Last Funding Date "soon" is not a valid date (expected YYYY-MM-DD).',
+      },
     ]);
     expect(done.duplicateRows).toEqual([{ row: 6, firstRow: 3 }]);
     expect(done.durationMs).toBeGreaterThanOrEqual(0);
@@ -377,7 +382,7 @@ describe("history and clean-up", () => {
       "row,reason\r\n" +
         '4,"Last Funding Amount (in USD) ""about 2M"" is not an amount (expected a number such as 1,000,000)."\r\n' +
         "5,suppressed (do-not-sell request)\r\n" +
-        '7,"Website ""not a site"" is not a website address."\r\n',
+        '7,"Website ""not a site"" is not a website address; Last Funding Date ""soon"" is not a valid date (expected YYYY-MM-DD)."\r\n',
     );
   });
 });
