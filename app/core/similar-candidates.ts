@@ -1,4 +1,12 @@
-import { compareScored, mostSimilar, type Scored, type SimilarityProfile } from "./similarity";
+import {
+  BestScores,
+  fundingBand,
+  jaccard,
+  recencyOfGap,
+  type Scored,
+  type SimilarityProfile,
+  weightedScore,
+} from "./similarity";
 
 /**
  * docs/product.md#compare: the most similar companies of every company, without scoring every pair (a million companies
@@ -35,6 +43,17 @@ function byDate(profiles: readonly SimilarityProfile[]) {
   };
 }
 
+/** One bucket a company draws candidates from: where it sits in it, and how far it looks each side. */
+interface Window {
+  bucket: Bucket;
+  /** The company's position in the bucket (in date order). */
+  at: number;
+  /** Neighbours on each side it takes as candidates. */
+  width: number;
+  /** A (industry, stage) bucket; else the (main industry, country) one. */
+  isStage: boolean;
+}
+
 /** The candidate buckets of a set of profiles: each company's most similar, and who may list whom. */
 export interface SimilarityIndex {
   /** The profile at `index`'s `limit` most similar others, best first (ties by smaller id). */
@@ -47,103 +66,131 @@ export interface SimilarityIndex {
   affectedBy(indices: Iterable<number>): Set<number>;
 }
 
-/** Builds the candidate buckets of `profiles` once, for best() of any of them. */
+/**
+ * Builds the candidate buckets of `profiles` once, for best() of any of them. Each company's windows (its
+ * buckets, its place in each) and funding band are found here, so best() touches only numbers and arrays:
+ * the refresh calls it for every company (decision 020).
+ */
 export function similarityIndex(
   profiles: readonly SimilarityProfile[],
   windows: CandidateWindows = DEFAULT_WINDOWS,
 ): SimilarityIndex {
   const stageBuckets = new Map<string, Bucket>();
   const countryBuckets = new Map<string, Bucket>();
-  const add = (buckets: Map<string, Bucket>, key: string, index: number) => {
-    const bucket = buckets.get(key);
-    if (bucket) bucket.push(index);
-    else buckets.set(key, [index]);
-  };
-  profiles.forEach((profile, index) => {
-    profile.industries.forEach((industry, position) => {
-      add(stageBuckets, bucketKey(industry, profile.stage), index);
-      if (position === 0) add(countryBuckets, bucketKey(industry, profile.country), index);
-    });
-  });
-  const order = byDate(profiles);
-  // Each bucket in date order, and where each company sits in it.
-  const positions = new Map<string, Map<number, number>>();
-  for (const buckets of [stageBuckets, countryBuckets]) {
-    for (const [key, bucket] of buckets) {
-      bucket.sort(order);
-      if (bucket.length > 1)
-        positions.set(
-          `${buckets === stageBuckets ? "s" : "c"}${key}`,
-          new Map(bucket.map((index, at) => [index, at])),
-        );
-    }
-  }
-  const neighbours = (
-    kind: "s" | "c",
+  const windowsOf: Window[][] = profiles.map(() => []);
+  const join = (
     buckets: Map<string, Bucket>,
     key: string,
     index: number,
     width: number,
+    isStage: boolean,
   ) => {
-    const bucket = buckets.get(key);
-    const at = positions.get(`${kind}${key}`)?.get(index);
-    if (!bucket || at === undefined) return [];
-    return bucket.slice(Math.max(0, at - width), at + width + 1);
+    let bucket = buckets.get(key);
+    if (!bucket) {
+      bucket = [];
+      buckets.set(key, bucket);
+    }
+    bucket.push(index);
+    (windowsOf[index] as Window[]).push({ bucket, at: -1, width, isStage });
   };
+  profiles.forEach((profile, index) => {
+    profile.industries.forEach((industry, position) => {
+      const isMain = position === 0;
+      join(
+        stageBuckets,
+        bucketKey(industry, profile.stage),
+        index,
+        isMain ? windows.mainStage : windows.otherStage,
+        true,
+      );
+      if (isMain)
+        join(countryBuckets, bucketKey(industry, profile.country), index, windows.mainCountry, false);
+    });
+  });
+  const order = byDate(profiles);
+  // Each bucket in date order, and where each company sits in it.
+  for (const buckets of [stageBuckets, countryBuckets]) {
+    for (const bucket of buckets.values()) {
+      bucket.sort(order);
+      bucket.forEach((index, at) => {
+        for (const window of windowsOf[index] as Window[]) if (window.bucket === bucket) window.at = at;
+      });
+    }
+  }
+  // The parts of the score as numbers, compared without touching strings: stage and country as small
+  // integers (-1: unknown), the funding band (-1: unknown), the last round's day (NaN: unknown).
+  const stageOf = smallIntegers(profiles, (profile) => profile.stage);
+  const countryOf = smallIntegers(profiles, (profile) => profile.country);
+  const bandOf = Int8Array.from(profiles, (profile) => fundingBand(profile.fundingUsd) ?? -1);
+  const dayOf = Float64Array.from(profiles, (profile) => profile.lastFundingDay ?? Number.NaN);
+  // seen[other] === visit: `other` was scored already in this call of best().
+  const seen = new Int32Array(profiles.length);
+  let visit = 0;
   const widest = Math.max(windows.mainStage, windows.otherStage);
   return {
     best(index, limit) {
       const profile = profiles[index] as SimilarityProfile;
-      const candidates = new Set<number>();
-      profile.industries.forEach((industry, position) => {
-        const width = position === 0 ? windows.mainStage : windows.otherStage;
-        for (const other of neighbours("s", stageBuckets, bucketKey(industry, profile.stage), index, width))
-          candidates.add(other);
-        if (position === 0) {
-          for (const other of neighbours(
-            "c",
-            countryBuckets,
-            bucketKey(industry, profile.country),
-            index,
-            windows.mainCountry,
-          )) {
-            candidates.add(other);
-          }
+      const stage = stageOf[index] as number;
+      const country = countryOf[index] as number;
+      const band = bandOf[index] as number;
+      const day = dayOf[index] as number;
+      const best = new BestScores(limit);
+      visit++;
+      seen[index] = visit;
+      for (const { bucket, at, width } of windowsOf[index] as Window[]) {
+        const to = Math.min(bucket.length, at + width + 1);
+        for (let position = Math.max(0, at - width); position < to; position++) {
+          const other = bucket[position] as number;
+          if (seen[other] === visit) continue;
+          seen[other] = visit;
+          const candidate = profiles[other] as SimilarityProfile;
+          if (candidate.id === profile.id) continue;
+          const gap = Math.abs(day - (dayOf[other] as number));
+          const score = weightedScore(
+            jaccard(profile.industries, candidate.industries),
+            stage >= 0 && stage === stageOf[other],
+            country >= 0 && country === countryOf[other],
+            band >= 0 && band === bandOf[other],
+            Number.isNaN(gap) ? 0 : recencyOfGap(gap),
+          );
+          best.offer(candidate.id, score);
         }
-      });
-      const scored = mostSimilar(
-        profile,
-        [...candidates].map((other) => profiles[other] as SimilarityProfile),
-        limit,
-      );
-      return scored.sort(compareScored);
+      }
+      return best.list();
     },
     affectedBy(indices) {
       const affected = new Set<number>();
       for (const index of indices) {
         affected.add(index);
-        const profile = profiles[index];
-        if (profile === undefined) continue;
-        profile.industries.forEach((industry, position) => {
-          // Another company lists this one from its own window, which may be its main industry's (wider).
-          for (const other of neighbours(
-            "s",
-            stageBuckets,
-            bucketKey(industry, profile.stage),
-            index,
-            widest,
-          ))
-            affected.add(other);
-          if (position === 0) {
-            const key = bucketKey(industry, profile.country);
-            for (const other of neighbours("c", countryBuckets, key, index, windows.mainCountry))
-              affected.add(other);
-          }
-        });
+        // Another company lists this one from its own window, which may be its main industry's (wider).
+        for (const { bucket, at, isStage } of windowsOf[index] ?? []) {
+          const width = isStage ? widest : windows.mainCountry;
+          const to = Math.min(bucket.length, at + width + 1);
+          for (let position = Math.max(0, at - width); position < to; position++)
+            affected.add(bucket[position] as number);
+        }
       }
       return affected;
     },
   };
+}
+
+/** Each profile's value of `field` as a small integer, equal values equal; -1 for null. */
+function smallIntegers(
+  profiles: readonly SimilarityProfile[],
+  field: (profile: SimilarityProfile) => string | null,
+): Int32Array {
+  const numbers = new Map<string, number>();
+  return Int32Array.from(profiles, (profile) => {
+    const value = field(profile);
+    if (value === null) return -1;
+    let number = numbers.get(value);
+    if (number === undefined) {
+      number = numbers.size;
+      numbers.set(value, number);
+    }
+    return number;
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { similarAll } from "./similar-candidates";
+import { DEFAULT_WINDOWS, similarAll, similarityIndex } from "./similar-candidates";
 import {
   compareScored,
   fundingBand,
@@ -101,6 +101,85 @@ describe("ranking", () => {
     expect(first[0]?.map((item) => item.id)).toEqual([2, 5]);
     expect(first[3]).toEqual([]);
     expect([...similarAll(profiles, 2)]).toEqual(first);
+  });
+});
+
+/** Profiles drawn by a seeded generator: few industries, stages and countries, so buckets overlap. */
+function randomProfiles(count: number, seed: number): SimilarityProfile[] {
+  let state = seed;
+  const next = (below: number) => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return (state >>> 8) % below;
+  };
+  const stages = ["Seed", "Series A", "Series B", null];
+  const countries = ["Germany", "France", "United States", null];
+  return Array.from({ length: count }, (_, at) => {
+    const industries = [...new Set(Array.from({ length: 1 + next(3) }, () => next(6)))];
+    return {
+      id: 1 + at * 3,
+      industries,
+      stage: stages[next(stages.length)] ?? null,
+      country: countries[next(countries.length)] ?? null,
+      fundingUsd: next(5) === 0 ? null : 10 ** (5 + next(5)) * (1 + next(9)),
+      lastFundingDay: next(6) === 0 ? null : 19_000 + next(800),
+    };
+  });
+}
+
+/**
+ * The candidate rule of similar-candidates.ts written the plain way, as the oracle of its fast version: each
+ * company's windows in its (industry, stage) buckets and its (main industry, country) bucket, in date order.
+ */
+function plainCandidates(profiles: readonly SimilarityProfile[], index: number): Set<number> {
+  const subject = profiles[index] as SimilarityProfile;
+  const dateOrder = (a: number, b: number) =>
+    ((profiles[a] as SimilarityProfile).lastFundingDay ?? Number.NEGATIVE_INFINITY) -
+      ((profiles[b] as SimilarityProfile).lastFundingDay ?? Number.NEGATIVE_INFINITY) ||
+    (profiles[a] as SimilarityProfile).id - (profiles[b] as SimilarityProfile).id;
+  const window = (inBucket: (profile: SimilarityProfile) => boolean, width: number) => {
+    const bucket = profiles.flatMap((profile, at) => (inBucket(profile) ? [at] : [])).sort(dateOrder);
+    const at = bucket.indexOf(index);
+    return bucket.slice(Math.max(0, at - width), at + width + 1);
+  };
+  const candidates = new Set<number>();
+  subject.industries.forEach((industry, position) => {
+    const width = position === 0 ? DEFAULT_WINDOWS.mainStage : DEFAULT_WINDOWS.otherStage;
+    for (const at of window((p) => p.industries.includes(industry) && p.stage === subject.stage, width))
+      candidates.add(at);
+    if (position === 0) {
+      const inCountry = (p: SimilarityProfile) =>
+        p.industries[0] === industry && p.country === subject.country;
+      for (const at of window(inCountry, DEFAULT_WINDOWS.mainCountry)) candidates.add(at);
+    }
+  });
+  return candidates;
+}
+
+describe("the similar companies of every company (decision 020)", () => {
+  const profiles = randomProfiles(400, 7);
+
+  it("are the best-scored of each company's candidate windows, as the plain rule finds them", () => {
+    const fast = [...similarAll(profiles, 8)];
+    profiles.forEach((subject, index) => {
+      const candidates = [...plainCandidates(profiles, index)].map((at) => profiles[at] as SimilarityProfile);
+      const expected = candidates
+        .filter((candidate) => candidate.id !== subject.id)
+        .map((candidate) => ({ id: candidate.id, score: similarityScore(subject, candidate) }))
+        .sort(compareScored)
+        .slice(0, 8);
+      expect(fast[index]).toEqual(expected);
+    });
+    expect(fast.filter((best) => best.length === 8).length).toBeGreaterThan(300);
+  });
+
+  it("says which companies may list a changed one: every company whose windows hold it", () => {
+    const index = similarityIndex(profiles);
+    for (const changed of [0, 57, 399]) {
+      const affected = index.affectedBy([changed]);
+      profiles.forEach((_, other) => {
+        if (plainCandidates(profiles, other).has(changed)) expect(affected.has(other)).toBe(true);
+      });
+    }
   });
 });
 

@@ -38,11 +38,12 @@ export interface SimilarityProfile {
  */
 export function fundingBand(usd: number | null): number | null {
   if (usd === null || !Number.isFinite(usd) || usd <= 0) return null;
-  const bounds = [1e6, 5e6, 20e6, 100e6, 500e6];
   let band = 0;
-  while (band < bounds.length && usd >= (bounds[band] as number)) band++;
+  while (band < BAND_BOUNDS.length && usd >= (BAND_BOUNDS[band] as number)) band++;
   return band;
 }
+
+const BAND_BOUNDS = [1e6, 5e6, 20e6, 100e6, 500e6];
 
 /** |A ∩ B| / |A ∪ B| of two sets given as arrays without repeats; 0 when both are empty. */
 export function jaccard(a: readonly (number | string)[], b: readonly (number | string)[]): number {
@@ -63,28 +64,57 @@ export interface SimilarityParts {
 
 export function similarityParts(a: SimilarityProfile, b: SimilarityProfile): SimilarityParts {
   const bandA = fundingBand(a.fundingUsd);
-  const days =
-    a.lastFundingDay === null || b.lastFundingDay === null
-      ? null
-      : Math.abs(a.lastFundingDay - b.lastFundingDay);
   return {
     industries: jaccard(a.industries, b.industries),
-    sameStage: a.stage !== null && a.stage === b.stage,
-    sameCountry: a.country !== null && a.country === b.country,
+    sameStage: isSameKnown(a.stage, b.stage),
+    sameCountry: isSameKnown(a.country, b.country),
     sameFundingBand: bandA !== null && bandA === fundingBand(b.fundingUsd),
-    recency: days === null ? 0 : Math.max(0, 1 - days / RECENCY_DAYS),
+    recency: recency(a.lastFundingDay, b.lastFundingDay),
   };
+}
+
+function isSameKnown(a: string | null, b: string | null): boolean {
+  return a !== null && a === b;
+}
+
+function recency(dayA: number | null, dayB: number | null): number {
+  return dayA === null || dayB === null ? 0 : recencyOfGap(Math.abs(dayA - dayB));
+}
+
+/** The recency part of two last rounds `days` apart: 1 on the same day, 0 at RECENCY_DAYS or more. */
+export function recencyOfGap(days: number): number {
+  return Math.max(0, 1 - days / RECENCY_DAYS);
 }
 
 /** The score of a pair, 0-115, rounded to 0.01 so that ties are ties on every machine. */
 export function similarityScore(a: SimilarityProfile, b: SimilarityProfile): number {
-  const parts = similarityParts(a, b);
+  const bandA = fundingBand(a.fundingUsd);
+  return weightedScore(
+    jaccard(a.industries, b.industries),
+    isSameKnown(a.stage, b.stage),
+    isSameKnown(a.country, b.country),
+    bandA !== null && bandA === fundingBand(b.fundingUsd),
+    recency(a.lastFundingDay, b.lastFundingDay),
+  );
+}
+
+/**
+ * The score from the parts of a pair (similarityParts' fields, passed one by one so that the refresh, which
+ * scores each company against a hundred or more candidates, builds no object per pair): the one formula.
+ */
+export function weightedScore(
+  industries: number,
+  sameStage: boolean,
+  sameCountry: boolean,
+  sameFundingBand: boolean,
+  recencyPart: number,
+): number {
   const score =
-    WEIGHTS.industries * parts.industries +
-    (parts.sameStage ? WEIGHTS.sameStage : 0) +
-    (parts.sameCountry ? WEIGHTS.sameCountry : 0) +
-    (parts.sameFundingBand ? WEIGHTS.sameFundingBand : 0) +
-    WEIGHTS.recency * parts.recency;
+    WEIGHTS.industries * industries +
+    (sameStage ? WEIGHTS.sameStage : 0) +
+    (sameCountry ? WEIGHTS.sameCountry : 0) +
+    (sameFundingBand ? WEIGHTS.sameFundingBand : 0) +
+    WEIGHTS.recency * recencyPart;
   return Math.round(score * 100) / 100;
 }
 
@@ -99,6 +129,36 @@ export function compareScored(a: Scored, b: Scored): number {
 }
 
 /**
+ * The `limit` best of the scores offered to it, best first (compareScored), each id kept once: a sorted
+ * array of at most `limit`, an offer that cannot enter is turned away with one comparison.
+ */
+export class BestScores {
+  private readonly kept: Scored[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  offer(id: number, score: number): void {
+    const kept = this.kept;
+    if (kept.length === this.limit && !isBetter(id, score, kept[kept.length - 1])) return;
+    for (const item of kept) if (item.id === id) return;
+    let at = kept.length;
+    while (at > 0 && isBetter(id, score, kept[at - 1])) at--;
+    kept.splice(at, 0, { id, score });
+    if (kept.length > this.limit) kept.pop();
+  }
+
+  /** What was kept, best first. */
+  list(): Scored[] {
+    return this.kept;
+  }
+}
+
+/** Whether (id, score) ranks before `other` by compareScored (a missing other: no). */
+function isBetter(id: number, score: number, other: Scored | undefined): boolean {
+  return other !== undefined && (score > other.score || (score === other.score && id < other.id));
+}
+
+/**
  * The `limit` most similar of `candidates` to `subject`, best first (compareScored), never the subject
  * itself, each candidate once.
  */
@@ -107,18 +167,11 @@ export function mostSimilar(
   candidates: Iterable<SimilarityProfile>,
   limit: number,
 ): Scored[] {
-  const best: Scored[] = [];
-  const seen = new Set<number>();
+  const best = new BestScores(limit);
   for (const candidate of candidates) {
-    if (candidate.id === subject.id || seen.has(candidate.id)) continue;
-    seen.add(candidate.id);
-    const scored = { id: candidate.id, score: similarityScore(subject, candidate) };
-    if (best.length === limit && compareScored(scored, best[limit - 1] as Scored) >= 0) continue;
-    best.push(scored);
-    best.sort(compareScored);
-    if (best.length > limit) best.pop();
+    if (candidate.id !== subject.id) best.offer(candidate.id, similarityScore(subject, candidate));
   }
-  return best;
+  return best.list();
 }
 
 /** Why two companies are paired, in words, from the same parts as the score (for the compare page). */
