@@ -14,6 +14,7 @@ test("public pages: directory, company, compare", async ({ page }) => {
     "/directory/cities",
     "/compare",
     "/compare/crunchbase-alternative",
+    "/monthly",
   ]) {
     await gotoHydrated(page, path);
     expect(await seriousFindings(page), path).toEqual([]);
