@@ -5,7 +5,7 @@
 import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { startupOrigin, startupTimingLine } from "./server/startup-timing.mjs";
+import { startupOrigin, startupStepLine, startupTimingLine } from "./server/startup-timing.mjs";
 
 // Before React is loaded (hence the dynamic imports below): React picks its build from NODE_ENV once.
 process.env.NODE_ENV ??= "production";
@@ -50,7 +50,12 @@ function startupLine(address) {
 async function prepare(role) {
   loadMs = performance.now();
   try {
-    const address = await lifecycle.prepareApp(role);
+    // Under `npm start`, say what the slow steps are doing while they run (decision 024).
+    const onStep =
+      origin.fromStartScript && role !== "worker"
+        ? (/** @type {Parameters<typeof startupStepLine>[0]} */ step) => console.log(startupStepLine(step))
+        : undefined;
+    const address = await lifecycle.prepareApp(role, onStep);
     preparedAt = performance.now();
     return address;
   } catch (error) {

@@ -1,11 +1,13 @@
-// `npm start`: builds the app when the build is missing or older than its sources, then serves it
-// (`node server.mjs` with the server's V8 flags).
+// `npm start`: builds the app when the build is missing or older than its sources (its output in logs/build.log),
+// then serves it (`node server.mjs` with the server's V8 flags).
 import { spawn } from "node:child_process";
 import { buildIfStale } from "./build-if-stale.mjs";
+import { BUILD_LOG } from "./start-messages.mjs";
 
 // The server prints what its start-up spent, counted from here (server/startup-timing.mjs, decision 023).
 const buildCheckStarted = performance.now();
-buildIfStale();
+// The build's ~150 lines go to a log file, so the URL and the next steps are what the terminal shows (decision 024).
+buildIfStale({ logPath: BUILD_LOG });
 const buildCheckMs = Math.round(performance.now() - buildCheckStarted);
 
 // The server runs in its own process so it gets the V8 flags it is tuned for (server/node-args.mjs).

@@ -44,7 +44,26 @@ export function startupOrigin(env, processStartedAt) {
   const buildCheckMs = Number(env[START_ENV.buildCheckMs]);
   const fromStartScript = Number.isFinite(startedAt) && startedAt > 0 && startedAt <= processStartedAt;
   return {
+    fromStartScript,
     startedAt: fromStartScript ? startedAt : processStartedAt,
     buildCheckMs: fromStartScript && Number.isFinite(buildCheckMs) ? buildCheckMs : undefined,
   };
+}
+
+/**
+ * The progress line of a slow start-up step, printed before it runs when `npm start` started this server
+ * (decision 024): "Opening the database…", "Seeding the demo data set: 17,555 companies…".
+ * @param {{ step: "open" } | { step: "seed", companies: number } | { step: "seed-lps", lps: number }} step
+ * @returns {string}
+ */
+export function startupStepLine(step) {
+  switch (step.step) {
+    case "open":
+      return "Opening the database…";
+    case "seed":
+      return `Seeding the demo data set: ${step.companies.toLocaleString("en-US")} companies…`;
+    case "seed-lps":
+      return `Seeding the demo LP database: ${step.lps.toLocaleString("en-US")} LPs…`;
+  }
+  return "";
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { START_ENV, startupOrigin, startupTimingLine } from "./startup-timing.mjs";
+import { START_ENV, startupOrigin, startupStepLine, startupTimingLine } from "./startup-timing.mjs";
 
 describe("startupTimingLine", () => {
   it("names every phase of a start-up in order, in whole ms, after the total in seconds", () => {
@@ -26,15 +26,32 @@ describe("startupTimingLine", () => {
 describe("startupOrigin", () => {
   it("counts from npm start's own start, with its build check, when scripts/start.mjs says so", () => {
     const env = { [START_ENV.startedAt]: "1000", [START_ENV.buildCheckMs]: "37" };
-    expect(startupOrigin(env, 1_250)).toEqual({ startedAt: 1_000, buildCheckMs: 37 });
+    expect(startupOrigin(env, 1_250)).toEqual({ fromStartScript: true, startedAt: 1_000, buildCheckMs: 37 });
   });
 
   it("counts from this process's start when run directly, or when the variables make no sense", () => {
-    expect(startupOrigin({}, 1_250)).toEqual({ startedAt: 1_250, buildCheckMs: undefined });
+    expect(startupOrigin({}, 1_250)).toEqual({
+      fromStartScript: false,
+      startedAt: 1_250,
+      buildCheckMs: undefined,
+    });
     expect(startupOrigin({ [START_ENV.startedAt]: "5000", [START_ENV.buildCheckMs]: "3" }, 1_250)).toEqual({
+      fromStartScript: false,
       startedAt: 1_250,
       buildCheckMs: undefined,
     });
     expect(startupOrigin({ [START_ENV.startedAt]: "soon" }, 1_250).startedAt).toBe(1_250);
+  });
+});
+
+describe("startupStepLine (decision 024)", () => {
+  it("says what each slow step of start-up is doing, in one short line", () => {
+    expect(startupStepLine({ step: "open" })).toBe("Opening the database…");
+    expect(startupStepLine({ step: "seed", companies: 17_555 })).toBe(
+      "Seeding the demo data set: 17,555 companies…",
+    );
+    expect(startupStepLine({ step: "seed-lps", lps: 3_000 })).toBe(
+      "Seeding the demo LP database: 3,000 LPs…",
+    );
   });
 });

@@ -31,30 +31,6 @@ function allSources(competitor: Competitor): Source[] {
   ];
 }
 
-/** Every text the pages show that speaks for Roundlist (not about a competitor). */
-function roundlistTexts(): string[] {
-  return [
-    ...Object.values(ROUNDLIST_FEATURES),
-    COMPARE_HUB.title,
-    COMPARE_HUB.metaDescription,
-    COMPARE_HUB.intro,
-    ...COMPETITORS.flatMap((c) => [c.title, c.metaDescription, ...c.roundlistFitWhen]),
-  ];
-}
-
-/** Every text on the pages, about anyone. */
-function everyText(): string[] {
-  return [
-    ...roundlistTexts(),
-    ...COMPETITORS.flatMap((c) => [
-      c.name,
-      ...c.summary.map((claim) => claim.text),
-      ...c.features.map((row) => row.competitor),
-      ...c.betterChoiceWhen.map((claim) => claim.text),
-    ]),
-  ];
-}
-
 describe("comparison pages data", () => {
   it("has the six competitors, with the six slugs, each once", () => {
     expect(COMPETITORS.map((c) => c.slug)).toEqual(SLUGS);
@@ -136,34 +112,21 @@ describe("comparison pages data", () => {
     }
   });
 
-  it("states Roundlist's own column as the product is: plans, trial, no alerts yet, no API", () => {
+  it("states Roundlist's own column from the plans and the capabilities list (docs/product.md#capabilities)", () => {
     expect(ROUNDLIST_FEATURES).toEqual({
       priceModel: "$79 a month or $299 a year, self-serve",
       trialAndExport: "7-day free trial; CSV export once paid",
-      founderEmails: "Shown and copyable on every paid plan",
+      founderEmails: "Shown and copyable on every plan, the free trial included",
       fundingFilters: "Stage, amount, date, industry, location",
       smallRounds: "Pre-Seed, Seed and Angel rounds included",
-      alerts: "Not yet",
+      alerts: "Daily or weekly email alerts on saved searches",
       api: "No",
     });
     // The prices and the trial length follow the plan catalogue.
     expect(ROUNDLIST_FEATURES.priceModel).toContain(`$${(PLANS.monthly.priceCents ?? 0) / 100} a month`);
     expect(ROUNDLIST_FEATURES.priceModel).toContain(`$${(PLANS.pro.priceCents ?? 0) / 100} a year`);
     expect(ROUNDLIST_FEATURES.trialAndExport).toContain(`${PLANS.monthly.trialDays}-day`);
-  });
-
-  it("never claims Roundlist features that do not exist (an API, alerts)", () => {
-    for (const text of everyText()) {
-      expect(text, text).not.toMatch(/\b(api|alerts?)\s+(is\s+|are\s+)?available\b/i);
-    }
-    // Apart from its own "Not yet" and "No" cells, nothing Roundlist says mentions an API or alerts.
-    const { alerts: _alerts, api: _api, ...otherCells } = ROUNDLIST_FEATURES;
-    const ownTexts = roundlistTexts().filter(
-      (text) => text !== ROUNDLIST_FEATURES.alerts && text !== ROUNDLIST_FEATURES.api,
-    );
-    for (const text of [...ownTexts, ...Object.values(otherCells)]) {
-      expect(text, text).not.toMatch(/\bapi\b|\balert/i);
-    }
+    // What the pages say of Roundlist is checked against the product in app/core/capabilities.test.tsx.
   });
 
   it("lists each page's sources once per URL, in order of first citation", () => {

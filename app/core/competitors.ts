@@ -1,10 +1,13 @@
 import { PRODUCT_NAME } from "./brand";
+import { CAPABILITIES, hasCapability } from "./capabilities";
+import { PLANS } from "./plans";
 
 /**
  * The comparison pages at /compare/{slug}: what Roundlist and six other data providers offer, as data
  * (the page renders it). Every sentence about another provider carries the page it comes from and the
  * day it was read; where no page said it, the cell reads "Not published" and claims nothing. Statements
- * about Roundlist are our own and need no source (they must match the product: no API, no alerts yet).
+ * about Roundlist are our own and need no source: they are written from the plans and the capabilities list
+ * (docs/product.md#capabilities), so they say what the product does today.
  */
 
 /** The day the sources below were read (stored copies of the public pages, read that day). */
@@ -74,15 +77,24 @@ export interface Competitor {
   roundlistFitWhen: string[];
 }
 
-/** Roundlist's column, the same on every page (plans.ts: $79/month, $299/year, 7-day trial). */
+const dollars = (cents: number | null) => `$${(cents ?? 0) / 100}`;
+const TRIAL_DAYS = PLANS.monthly.trialDays;
+
+/** Roundlist's column, the same on every page, from the plans and the capabilities (docs/product.md#capabilities). */
 export const ROUNDLIST_FEATURES: Record<FeatureKey, string> = {
-  priceModel: "$79 a month or $299 a year, self-serve",
-  trialAndExport: "7-day free trial; CSV export once paid",
-  founderEmails: "Shown and copyable on every paid plan",
+  priceModel: `${dollars(PLANS.monthly.priceCents)} a month or ${dollars(PLANS.pro.priceCents)} a year, self-serve`,
+  trialAndExport:
+    CAPABILITIES.csvExport.access === "paid"
+      ? `${TRIAL_DAYS}-day free trial; CSV export once paid`
+      : `${TRIAL_DAYS}-day free trial, CSV export included`,
+  founderEmails:
+    CAPABILITIES.founderEmails.access === "trial"
+      ? "Shown and copyable on every plan, the free trial included"
+      : "Shown and copyable on every paid plan",
   fundingFilters: "Stage, amount, date, industry, location",
   smallRounds: "Pre-Seed, Seed and Angel rounds included",
-  alerts: "Not yet",
-  api: "No",
+  alerts: hasCapability("alerts") ? "Daily or weekly email alerts on saved searches" : "No",
+  api: hasCapability("publicApi") ? "Yes" : "No",
 };
 
 function source(url: string, title: string): Source {
@@ -220,7 +232,7 @@ const CB_INSIGHTS = {
 };
 
 /** Where Roundlist fits, whatever the competitor: our own product, stated modestly. */
-const SELF_SERVE_FIT = `You want to see the price up front ($79 a month or $299 a year) and start on your own with a 7-day free trial.`;
+const SELF_SERVE_FIT = `You want to see the price up front (${dollars(PLANS.monthly.priceCents)} a month or ${dollars(PLANS.pro.priceCents)} a year) and start on your own with a ${TRIAL_DAYS}-day free trial.`;
 const EARLY_ROUNDS_FIT = "Your buyers are early-stage: Pre-Seed, Seed and Angel rounds are in the data.";
 
 export const COMPETITORS: readonly Competitor[] = [
@@ -567,4 +579,19 @@ export function competitorSources(competitor: Competitor): Source[] {
   const byUrl = new Map<string, Source>();
   for (const item of cited) if (!byUrl.has(item.url)) byUrl.set(item.url, item);
   return [...byUrl.values()];
+}
+
+/** Every text the comparison pages show that speaks for Roundlist (not about a competitor), its feature cells as "Label: cell". */
+export function roundlistStatements(): string[] {
+  return [
+    ...FEATURE_KEYS.map((key) => `${FEATURE_LABELS[key]}: ${ROUNDLIST_FEATURES[key]}`),
+    COMPARE_HUB.title,
+    COMPARE_HUB.metaDescription,
+    COMPARE_HUB.intro,
+    ...COMPETITORS.flatMap((competitor) => [
+      competitor.title,
+      competitor.metaDescription,
+      ...competitor.roundlistFitWhen,
+    ]),
+  ];
 }

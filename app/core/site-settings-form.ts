@@ -1,3 +1,4 @@
+import { CAPABILITIES } from "./capabilities";
 import { z } from "./zod";
 
 /**
@@ -19,6 +20,12 @@ export const CLAIM_LIMITS = { required: true, maxLength: MAX_CLAIM_LENGTH } as c
 
 /** Letters, digits, spaces and . , + ("1.2m+", "2,000+", "over 500"), starting with a letter or digit. */
 const CLAIM_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.,+ ]*$/;
+
+/**
+ * What the "hide LP search" setting does, under the checkbox: the LP database's page comes from the capabilities
+ * list (docs/product.md#capabilities), its hiding rule from docs/product.md#lps.
+ */
+export const HIDE_LP_SEARCH_NOTE = `The LP database is live at /${CAPABILITIES.lpDatabase.route} for the LP plan and admins. Hidden, its header link and the home page's LP section disappear, and /${CAPABILITIES.lpDatabase.route} answers 404 to everyone without LP access.`;
 
 /** The value of the "hide LP search" checkbox when it is ticked (an unticked box sends nothing). */
 export const HIDE_LP_SEARCH_VALUE = "yes";

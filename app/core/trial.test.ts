@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { trialBannerText, trialSummary, upgradeChargeText } from "./trial";
+import {
+  trialBannerText,
+  trialExcludes,
+  trialIncludes,
+  trialOfferText,
+  trialSummary,
+  upgradeChargeText,
+  upgradeNowPriceText,
+} from "./trial";
 
 const now = new Date("2026-11-24T12:00:00Z");
 
@@ -45,9 +53,9 @@ describe("trial texts", () => {
     daysLeft: 5,
   };
 
-  it("say when the trial ends and that export waits for the upgrade", () => {
+  it("say when the trial ends, what it includes, that export waits for the upgrade and what that charges", () => {
     expect(trialBannerText(trial)).toBe(
-      "Your free trial of the Annual plan ends in 5 days (Nov 29, 2026). CSV export unlocks when you upgrade.",
+      "Your free trial of the Annual plan ends in 5 days (Nov 29, 2026). It includes search and filters, founder emails to see and copy, saved searches and daily or weekly email alerts; CSV export opens once you pay. Upgrade Now charges $299 today for the Annual plan.",
     );
     expect(trialBannerText({ ...trial, daysLeft: 0 })).toContain("ends today");
   });
@@ -55,6 +63,26 @@ describe("trial texts", () => {
   it("say what Upgrade Now charges, and when the first charge comes without it", () => {
     expect(upgradeChargeText(trial)).toBe(
       "Upgrade Now ends your trial and charges $299 today for the Annual plan, then every year until you cancel. Without it, the first charge is on Nov 29, 2026.",
+    );
+  });
+});
+
+describe("what a trial includes, before anyone signs up (docs/product.md#capabilities)", () => {
+  it("lists the capabilities a trial includes and the one it leaves out", () => {
+    expect(trialIncludes()).toBe(
+      "search and filters, founder emails to see and copy, saved searches and daily or weekly email alerts",
+    );
+    expect(trialExcludes()).toBe("CSV export");
+    expect(trialOfferText(7)).toBe(
+      "The 7-day free trial includes search and filters, founder emails to see and copy, saved searches and daily or weekly email alerts. CSV export opens once you pay: when the trial ends, or earlier with Upgrade Now.",
+    );
+  });
+
+  it("says what Upgrade Now charges on one plan or on either", () => {
+    expect(upgradeNowPriceText(["pro"])).toBe("Upgrade Now charges $299 for the Annual plan at once.");
+    expect(upgradeNowPriceText(["monthly"])).toBe("Upgrade Now charges $79 for the Monthly plan at once.");
+    expect(upgradeNowPriceText(["pro", "monthly"])).toBe(
+      "Upgrade Now charges the plan's price at once: $299 for the Annual plan or $79 for the Monthly plan.",
     );
   });
 });

@@ -1,5 +1,6 @@
+import { capabilitiesWith, listInWords } from "./capabilities";
 import { formatDate } from "./format";
-import { PLANS, type PlanId } from "./plans";
+import { type CheckoutPlanId, PLANS, type PlanId } from "./plans";
 
 /**
  * docs/product.md#free-sample (an honest trial): what a trialing user is told on /search and before 'Upgrade Now': when the
@@ -45,10 +46,46 @@ export function trialSummary(
   };
 }
 
-/** The banner on /search: "Your free trial of the Annual plan ends in 5 days (Nov 29, 2026)." */
+/** What a trial includes, from the capabilities list: "search and filters, founder emails to see and copy, …". */
+export function trialIncludes(): string {
+  return listInWords(capabilitiesWith("trial").map((capability) => capability.name));
+}
+
+/** What a trial leaves out until the first charge (docs/product.md#access): "CSV export". */
+export function trialExcludes(): string {
+  return listInWords(capabilitiesWith("paid").map((capability) => capability.name));
+}
+
+/**
+ * The plan cards' and the FAQ's statement of the trial (docs/product.md#plans): "The 7-day free trial includes
+ * search and filters, …. CSV export opens once you pay: when the trial ends, or earlier with Upgrade Now."
+ */
+export function trialOfferText(trialDays: number): string {
+  const excluded = trialExcludes();
+  return `The ${trialDays}-day free trial includes ${trialIncludes()}. ${excluded.charAt(0).toUpperCase()}${excluded.slice(1)} opens once you pay: when the trial ends, or earlier with Upgrade Now.`;
+}
+
+/**
+ * What 'Upgrade Now' charges, before anyone signs up: "Upgrade Now charges $299 for the Annual plan at once." for
+ * one plan, "Upgrade Now charges the plan's price at once: $299 for the Annual plan or $79 for the Monthly plan."
+ * for several.
+ */
+export function upgradeNowPriceText(planIds: readonly CheckoutPlanId[]): string {
+  const prices = planIds.flatMap((planId) => {
+    const price = priceOf(planId);
+    return price ? [`${price.amount} for the ${PLANS[planId].name} plan`] : [];
+  });
+  if (prices.length === 1) return `Upgrade Now charges ${prices[0]} at once.`;
+  return `Upgrade Now charges the plan's price at once: ${prices.slice(0, -1).join(", ")} or ${prices.at(-1)}.`;
+}
+
+/**
+ * The banner on /search: "Your free trial of the Annual plan ends in 5 days (Nov 29, 2026). It includes search and
+ * filters, …; CSV export opens once you pay. Upgrade Now charges $299 today for the Annual plan."
+ */
 export function trialBannerText(trial: TrialSummary): string {
   const when = trial.daysLeft === 0 ? "today" : `in ${trial.daysLeft} day${trial.daysLeft === 1 ? "" : "s"}`;
-  return `Your free trial of the ${trial.planName} plan ends ${when} (${formatDate(trial.endsAt)}). CSV export unlocks when you upgrade.`;
+  return `Your free trial of the ${trial.planName} plan ends ${when} (${formatDate(trial.endsAt)}). It includes ${trialIncludes()}; ${trialExcludes()} opens once you pay. Upgrade Now charges ${trial.amount} today for the ${trial.planName} plan.`;
 }
 
 /** What 'Upgrade Now' does, before it is pressed. */

@@ -68,6 +68,19 @@ export interface StartupPhases {
 
 let startupPhases: StartupPhases | undefined;
 
+/** A slow step of start-up, announced before it runs (decision 024: `npm start` says what it is doing). */
+export type StartupStep =
+  | { step: "open" }
+  | { step: "seed"; companies: number }
+  | { step: "seed-lps"; lps: number };
+
+let reportStep: (step: StartupStep) => void = () => {};
+
+/** Who hears of each slow step (server.mjs prints them when `npm start` runs it; nobody otherwise). */
+export function setStartupProgress(report: (step: StartupStep) => void): void {
+  reportStep = report;
+}
+
 /** The phases of this process's database start-up, once it is done (undefined before). */
 export function databaseStartupPhases(): StartupPhases | undefined {
   return startupPhases;
@@ -83,6 +96,7 @@ async function startDatabase(): Promise<Database> {
     lap = now;
     return ms;
   };
+  reportStep({ step: "open" });
   // An embedded data directory is locked from here until close(): another process opening it is refused.
   const database = await openDatabase({
     url: config.DATABASE_URL,
@@ -105,12 +119,18 @@ async function startDatabase(): Promise<Database> {
       "database opened and migrated",
     );
     if (config.SEED_ON_EMPTY) {
-      const seeded = await seedIfEmpty(database.db, { count: config.SEED_COUNT });
+      const seeded = await seedIfEmpty(database.db, {
+        count: config.SEED_COUNT,
+        onStart: (companies) => reportStep({ step: "seed", companies }),
+      });
       if (seeded) logger.info(seeded, "seeded the demo data set into an empty database");
       wasSeededAtStart = seeded !== null;
       // docs/product.md#lps: the demo LPs, on their own emptiness, so a database made before the LP tables gets them too.
       if (config.LP_SEED_COUNT > 0) {
-        const seededLps = await seedLpsIfEmpty(database.db, { count: config.LP_SEED_COUNT });
+        const seededLps = await seedLpsIfEmpty(database.db, {
+          count: config.LP_SEED_COUNT,
+          onStart: (lps) => reportStep({ step: "seed-lps", lps }),
+        });
         if (seededLps) logger.info(seededLps, "seeded the demo LP set into an empty lps table");
       }
       phases.seedCheck = elapsed();

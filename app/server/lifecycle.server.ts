@@ -7,7 +7,9 @@ import {
   getDatabase,
   getDb,
   type StartupPhases,
+  type StartupStep,
   setDatabaseRole,
+  setStartupProgress,
 } from "./app-database.server";
 import { env, type ServerProcessPlan, serverProcessPlan } from "./env.server";
 import { logger } from "./logger.server";
@@ -33,7 +35,11 @@ export function planServerProcesses(): ServerProcessPlan {
  * it; a worker only opens its pool. The daily retention purge runs in the process that stays for the
  * server's whole life: the single process, or the primary (workers may be restarted, and there are N).
  */
-export async function prepareApp(role: DatabaseRole = "single"): Promise<{
+export async function prepareApp(
+  role: DatabaseRole = "single",
+  /** Hears of each slow start-up step before it runs (server.mjs prints them under `npm start`). */
+  onStep?: (step: StartupStep) => void,
+): Promise<{
   port: number;
   host: string;
   appUrl: string;
@@ -45,6 +51,7 @@ export async function prepareApp(role: DatabaseRole = "single"): Promise<{
 }> {
   const config = env();
   setDatabaseRole(role);
+  if (onStep) setStartupProgress(onStep);
   await getDatabase();
   // The privacy policy's retention periods, kept by the running server (daily).
   if (role !== "worker") stopPurges = schedulePurges(getDb);

@@ -8,12 +8,15 @@ import { seriousFindings } from "./axe";
 import { expect, test } from "./fixtures";
 
 test("public pages: directory, company, compare", async ({ page }) => {
+  // Six pages and a company page, each with an axe run: 60 s (the first ran past 30 s on a loaded 2-core machine).
+  test.setTimeout(60_000);
   for (const path of [
     "/",
     "/directory",
     "/directory/cities",
     "/compare",
     "/compare/crunchbase-alternative",
+    "/monthly",
   ]) {
     await gotoHydrated(page, path);
     expect(await seriousFindings(page), path).toEqual([]);

@@ -62,6 +62,20 @@ test("every home section renders, with the live figures and the claims", async (
   await expect(pricing.getByText("$25/month")).toBeVisible();
   await expect(pricing.getByText("$79/month")).toBeVisible();
   await expect(pricing.getByText("Save $289 annually")).toBeVisible();
+  // docs/product.md#plans, decision 024: each card says what the trial holds and what Upgrade Now charges,
+  // and lists the features (export among them) under "Once paid".
+  await expect(pricing.getByTestId("trial-terms-pro")).toContainText(
+    "CSV export opens once you pay: when the trial ends, or earlier with Upgrade Now.",
+  );
+  await expect(pricing.getByTestId("trial-terms-pro")).toContainText(
+    "Upgrade Now charges $299 for the Annual plan at once.",
+  );
+  await expect(pricing.getByTestId("trial-terms-monthly")).toContainText(
+    "Upgrade Now charges $79 for the Monthly plan at once.",
+  );
+  await expect(pricing.getByRole("list", { name: "Once paid, the Annual plan includes:" })).toContainText(
+    "Unlimited search and export to .csv",
+  );
 
   const faq = page.locator("#faq");
   await faq.getByText("Is there a free trial?").click();
@@ -69,6 +83,9 @@ test("every home section renders, with the live figures and the claims", async (
   await expect(
     faq.getByText(/Both plans, the annual plan and the monthly one, start with a 7-day free trial/),
   ).toBeVisible();
+  await expect(faq).toContainText(
+    "Upgrade Now charges the plan's price at once: $299 for the Annual plan or $79 for the Monthly plan.",
+  );
   await faq.getByText("Can I cancel anytime?").click();
   await expect(faq.getByText(/anytime, with no fee/)).toBeVisible();
   await expect(faq.locator("details")).toHaveCount(10);

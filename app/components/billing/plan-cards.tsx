@@ -1,5 +1,6 @@
 import { Check } from "lucide-react";
 import { type CheckoutPlanId, monthlyEquivalent, PLAN_FEATURES, PLANS } from "~/core/plans";
+import { trialOfferText, upgradeNowPriceText } from "~/core/trial";
 import { Button } from "../ui/button";
 
 interface PlanCardsProps {
@@ -9,7 +10,11 @@ interface PlanCardsProps {
 
 const ORDER: CheckoutPlanId[] = ["pro", "monthly"];
 
-/** The two plans of docs/product.md#plans, annual first ('Most Popular'). */
+/**
+ * The two plans of docs/product.md#plans, annual first ('Most Popular'). The features are the paid plan's
+ * (decision 024): what the trial includes and what 'Upgrade Now' charges are stated apart, above them, from the
+ * capabilities list and the plan's price.
+ */
 export function PlanCards({ pendingPlan, onChoose }: PlanCardsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -40,8 +45,20 @@ export function PlanCards({ pendingPlan, onChoose }: PlanCardsProps) {
             {plan.savings ? (
               <p className="mt-1 text-sm font-semibold text-emerald-700">{plan.savings}</p>
             ) : null}
-            <p className="mt-2 text-sm text-slate-700">{plan.trialDays}-day free trial</p>
-            <ul className="mt-4 flex flex-1 flex-col gap-2 text-sm text-slate-700">
+            <div
+              data-testid={`trial-terms-${id}`}
+              className="mt-3 rounded-lg bg-slate-50 p-3 text-sm text-slate-700"
+            >
+              <p>{trialOfferText(plan.trialDays)}</p>
+              <p className="mt-1 font-medium text-slate-900">{upgradeNowPriceText([id])}</p>
+            </div>
+            <p id={`plan-${id}-features`} className="mt-4 text-sm font-semibold text-slate-900">
+              Once paid, the {plan.name} plan includes:
+            </p>
+            <ul
+              aria-labelledby={`plan-${id}-features`}
+              className="mt-2 flex flex-1 flex-col gap-2 text-sm text-slate-700"
+            >
               {PLAN_FEATURES.map((feature) => (
                 <li key={feature} className="flex items-start gap-2">
                   <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />

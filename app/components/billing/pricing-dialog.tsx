@@ -1,3 +1,4 @@
+import { PLANS } from "~/core/plans";
 import { Dialog } from "../ui/dialog";
 import { PlanCards } from "./plan-cards";
 import { useCheckout } from "./use-checkout";
@@ -17,7 +18,7 @@ export function PricingDialog({ open, onOpenChange, isClosable = true }: Pricing
       open={open}
       onOpenChange={onOpenChange}
       title="Choose Your Plan"
-      description="Both plans start with a 7-day free trial. Cancel anytime, no fee."
+      description={`Both plans start with a ${PLANS.pro.trialDays}-day free trial. Cancel anytime, no fee.`}
       isClosable={isClosable}
       size="2xl"
     >

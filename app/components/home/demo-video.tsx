@@ -28,7 +28,8 @@ export function DemoVideo({ src, poster }: DemoVideoProps) {
             See {PRODUCT_NAME} in action
           </h2>
           <p className="mt-3 text-lg text-balance text-slate-700">
-            A short tour: search, filter by round and date, and find the founder to write to.
+            A short tour: search, filter by round and date, and find the founder to write to. Recorded on the
+            demo data set.
           </p>
         </div>
         <RadixDialog.Root open={isOpen} onOpenChange={setIsOpen}>

@@ -2,6 +2,8 @@ import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PRODUCT_NAME } from "~/core/brand";
+import { PLANS } from "~/core/plans";
+import { trialOfferText, upgradeNowPriceText } from "~/core/trial";
 
 interface Question {
   question: string;
@@ -12,17 +14,16 @@ const linkClass = "font-medium text-brand-700 underline underline-offset-4 hover
 
 // docs/product.md#plans: the FAQ says the free trial is on the annual plan and that cancellation is anytime, no fee.
 // docs/product.md#plans gives the monthly plan the same 7-day trial, and the pricing cards show it on both: the FAQ
-// says both (docs/product.md#free-sample: the FAQ and the pricing cards agree). The rest are the questions a buyer of leads
-// asks before paying.
+// says both. What the trial includes and what 'Upgrade Now' charges come from the capabilities list and the plans
+// (docs/product.md#capabilities), as on the cards. The rest are the questions a buyer of leads asks before paying.
 const QUESTIONS: readonly Question[] = [
   {
     question: "Is there a free trial?",
     answer: (
       <>
-        Yes. Both plans, the annual plan and the monthly one, start with a 7-day free trial (one per person):
-        search, filter and see every founder email for 7 days before the first charge. CSV export opens once
-        the trial becomes a paid plan, or at once if you upgrade early from your account. Want a longer look
-        first?{" "}
+        Yes. Both plans, the annual plan and the monthly one, start with a {PLANS.pro.trialDays}-day free
+        trial (one per person). {trialOfferText(PLANS.pro.trialDays)}{" "}
+        {upgradeNowPriceText(["pro", "monthly"])} Want a longer look first?{" "}
         <Link to="/request-trial" className={linkClass}>
           Request a trial
         </Link>
@@ -33,7 +34,7 @@ const QUESTIONS: readonly Question[] = [
   {
     question: "Can I cancel anytime?",
     answer:
-      "Yes, anytime, with no fee. Cancel from Account Settings in two clicks; you keep access until the end of the period you paid for, and you are not charged again.",
+      "Yes, anytime, with no fee. Cancel from Account Settings; you keep access until the end of the period you paid for, and you are not charged again.",
   },
   {
     question: "What do I get for each lead?",

@@ -1,4 +1,4 @@
-import type { CheckoutPlanId } from "~/core/plans";
+import { type CheckoutPlanId, PLANS } from "~/core/plans";
 import { useAuthDialog } from "../auth/auth-dialog";
 import { PlanCards } from "../billing/plan-cards";
 import { useCheckout } from "../billing/use-checkout";
@@ -23,7 +23,8 @@ export function PricingSection({ isSignedIn }: { isSignedIn: boolean }) {
             Simple pricing
           </h2>
           <p className="mt-3 text-lg text-balance text-slate-700">
-            One database, two ways to pay. Start with a 7‑day free trial, cancel anytime with no fee.
+            One database, two ways to pay. Start with a {PLANS.pro.trialDays}‑day free trial, cancel anytime
+            with no fee.
           </p>
         </div>
         <div className="mt-12">

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { type LegalSection, MailLink } from "./legal-document";
-import { MONTHLY_PRICE, YEARLY_PRICE } from "./legal-prices";
+import { MONTHLY_PRICE, TRIAL_DAYS, YEARLY_PRICE } from "./legal-prices";
 import type { LegalDocumentProps } from "./privacy-policy";
 
 const link = "font-medium text-brand-700 underline underline-offset-4";
@@ -45,9 +45,9 @@ export function termsSections({ productName, contactEmail }: LegalDocumentProps)
               they apply.
             </li>
             <li>
-              Plans start with a 7-day free trial. You are charged when the trial ends unless you cancel
-              before then. During the trial you can search and see founder emails; CSV export opens when the
-              trial becomes a paid plan, which you can also do early from Account Settings.
+              Plans start with a {TRIAL_DAYS}-day free trial. You are charged when the trial ends unless you
+              cancel before then. During the trial you can search and see founder emails; CSV export opens
+              when the trial becomes a paid plan, which you can also do early from Account Settings.
             </li>
             <li>
               Subscriptions renew automatically for the same period until you cancel. You can cancel anytime

@@ -5,6 +5,7 @@ import { SelectField } from "~/components/ui/select-field";
 import { TextField } from "~/components/ui/text-field";
 import { TextAreaField } from "~/components/ui/textarea-field";
 import { PUBLIC_FORM_RATE_LIMITED } from "~/core/messages";
+import { PLANS } from "~/core/plans";
 import { TEAM_SIZES, TRIAL_FORM } from "~/core/public-forms";
 import { rootOrigin, seo } from "~/core/seo";
 import { messageFormAction } from "~/server/public-forms/message-form-action.server";
@@ -40,7 +41,7 @@ export default function RequestTrial({ loaderData, actionData }: Route.Component
       title={TITLE}
       intro={
         <p>
-          Both plans start with a 7-day free trial you can begin right away from the{" "}
+          Both plans start with a {PLANS.pro.trialDays}-day free trial you can begin right away from the{" "}
           <Link to="/#pricing" className="font-medium text-brand-700 underline">
             pricing
           </Link>{" "}

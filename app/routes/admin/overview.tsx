@@ -60,7 +60,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           <AdminStat
             label="Monthly recurring revenue"
             value={`$${formatCount(dollarsOf(mrrCents))}`}
-            note={`Paying monthly plans at $79 and annual plans at $299 / 12, from Stripe or the demo provider. Granted plans (${PLANS.lifetime.name}, ${PLANS.lps.name}, or any plan an admin granted) are not revenue and count for nothing here.`}
+            note={`Paying monthly plans at $${dollarsOf(PLANS.monthly.priceCents ?? 0)} and annual plans at $${dollarsOf(PLANS.pro.priceCents ?? 0)} / 12, from Stripe or the demo provider. Granted plans (${PLANS.lifetime.name}, ${PLANS.lps.name}, or any plan an admin granted) are not revenue and count for nothing here.`}
           />
           <AdminStat
             label="Trial to paid, last 30 days"

@@ -7,7 +7,12 @@ import { TextField } from "~/components/ui/text-field";
 import { useSchemaValidation } from "~/components/ui/use-schema-validation";
 import { PRODUCT_NAME } from "~/core/brand";
 import { ADMIN_CONSOLE_TOASTS } from "~/core/messages";
-import { CLAIM_LIMITS, HIDE_LP_SEARCH_VALUE, siteSettingsSchema } from "~/core/site-settings-form";
+import {
+  CLAIM_LIMITS,
+  HIDE_LP_SEARCH_NOTE,
+  HIDE_LP_SEARCH_VALUE,
+  siteSettingsSchema,
+} from "~/core/site-settings-form";
 import { requireAdminActor } from "~/server/admin/admin-request.server";
 import { loadSettingsForAdmin, saveSettingsForAdmin } from "~/server/admin/settings-admin.server";
 import { flashCookie } from "~/server/flash.server";
@@ -80,10 +85,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
             defaultValue={shown.hideLpSearch ? HIDE_LP_SEARCH_VALUE : undefined}
             error={fieldErrors.hideLpSearch}
           />
-          <p className="text-sm text-slate-600">
-            The LP database is not built yet: while LP search is shown, its header link leads to a page that
-            does not exist.
-          </p>
+          <p className="text-sm text-slate-600">{HIDE_LP_SEARCH_NOTE}</p>
         </fieldset>
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-base font-semibold text-slate-900">Home page claims</legend>

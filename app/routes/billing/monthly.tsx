@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { PRODUCT_NAME } from "~/core/brand";
 import { PLAN_FEATURES, PLANS } from "~/core/plans";
 import { rootOrigin, seo } from "~/core/seo";
+import { trialOfferText, upgradeNowPriceText } from "~/core/trial";
 import { getCurrentUser } from "~/server/auth/session.server";
 import type { Route } from "./+types/monthly";
 
@@ -15,8 +16,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
     origin: rootOrigin(matches),
-    title: "Monthly plan: $79/month with a 7-day free trial",
-    description: "Search and export venture-funded startup leads for $79/month. Cancel anytime.",
+    title: `Monthly plan: ${PLANS.monthly.priceNote} with a ${PLANS.monthly.trialDays}-day free trial`,
+    description: `Search and export venture-funded startup leads for ${PLANS.monthly.priceNote}. Cancel anytime.`,
     path: "/monthly",
   });
 }
@@ -35,7 +36,14 @@ export default function Monthly({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 text-lg text-slate-600">
         Start with a {plan.trialDays}-day free trial. Cancel anytime, no fee.
       </p>
-      <ul className="mx-auto mt-8 flex max-w-md flex-col gap-2 text-left text-slate-700">
+      {/* docs/product.md#capabilities: what the trial holds and what 'Upgrade Now' charges, before the button. */}
+      <p className="mx-auto mt-4 max-w-xl text-slate-700">
+        {trialOfferText(plan.trialDays)} {upgradeNowPriceText(["monthly"])}
+      </p>
+      <p className="mx-auto mt-8 max-w-md text-left font-semibold text-slate-900">
+        Once paid, the {plan.name} plan includes:
+      </p>
+      <ul className="mx-auto mt-2 flex max-w-md flex-col gap-2 text-left text-slate-700">
         {PLAN_FEATURES.map((feature) => (
           <li key={feature} className="flex items-start gap-2">
             <Check aria-hidden="true" className="mt-1 h-4 w-4 shrink-0 text-brand-600" />

@@ -13,6 +13,8 @@ export interface SeedLpsOptions {
   /** LPs per batch (each batch: their ids, then their contacts, then the LPs with their commitments). */
   batchSize?: number;
   onProgress?: (inserted: number) => void;
+  /** seedLpsIfEmpty: called once the table is found empty, before seeding starts (the start-up's progress line). */
+  onStart?: (count: number) => void;
 }
 
 export interface SeedLpsResult {
@@ -170,6 +172,7 @@ export async function seedLpsIfEmpty(db: Db, options: SeedLpsOptions = {}): Prom
     await takeTransactionLock(tx, "lpSeed");
     const existing = await tx.select({ id: lps.id }).from(lps).limit(1);
     if (existing.length > 0) return null;
+    options.onStart?.(options.count ?? DEFAULT_DEMO_LP_COUNT);
     return seedLps(tx, options);
   });
   if (result) await tidyLpsAfterBulkLoad(db);

@@ -13,6 +13,8 @@ export interface SeedOptions {
   /** Rows per INSERT statement: 28 columns x 1,000 rows stays far below PostgreSQL's 65,535 parameters. */
   batchSize?: number;
   onProgress?: (inserted: number) => void;
+  /** seedIfEmpty: called once the table is found empty, before seeding starts (the start-up's progress line). */
+  onStart?: (count: number) => void;
 }
 
 export interface SeedResult {
@@ -63,6 +65,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<Se
     await takeTransactionLock(tx, "seed");
     const existing = await tx.select({ id: companies.id }).from(companies).limit(1);
     if (existing.length > 0) return null;
+    options.onStart?.(options.count ?? DEFAULT_DEMO_COMPANY_COUNT);
     return seedCompanies(tx, options);
   });
   if (result) await tidyAfterBulkLoad(db);
