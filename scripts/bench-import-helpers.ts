@@ -10,7 +10,7 @@ const RSS_SAMPLE_MS = 50;
  * so the generator's memory does not count towards the import's peak. The child runs without this
  * process's heap cap (bench-import-runs caps the heap as the server does).
  */
-export function generateCrunchbaseFile(out: string, rows: string, bad: string): void {
+export function generateCrunchbaseFile(out: string, rows: string, bad: string, seed = 1): void {
   const script = path.resolve(import.meta.dirname, "make-crunchbase-csv.ts");
   const result = spawnSync(
     process.execPath,
@@ -23,6 +23,8 @@ export function generateCrunchbaseFile(out: string, rows: string, bad: string): 
       bad,
       "--out",
       out,
+      "--seed",
+      String(seed),
     ],
     { stdio: "inherit" },
   );

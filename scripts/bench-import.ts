@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { COMPANIES_IMPORT, type ImportReport } from "../app/server/companies/import-companies.server";
 import { type Database, openDatabase } from "../app/server/db/database.server";
 import { queryRows } from "../app/server/db/query-rows.server";
-import { runImport } from "../app/server/imports/import-kit.server";
+import { finishImport, runImport, startBulkLoad } from "../app/server/imports/import-kit.server";
 import { generateCrunchbaseFile, sampleMemory } from "./bench-import-helpers";
 
 const TARGET_ROWS_PER_SECOND = 5_000;
@@ -23,9 +23,12 @@ const { values } = parseArgs({
 
 const workDir = await mkdtemp(path.join(os.tmpdir(), "rl-bench-import-"));
 const csvPath = path.join(workDir, "crunchbase.csv");
+// Other companies (another seed), imported last into the table the first file filled.
+const otherCsvPath = path.join(workDir, "crunchbase-other.csv");
 let database: Database | undefined;
 try {
   generateCrunchbaseFile(csvPath, values.rows, values.bad);
+  generateCrunchbaseFile(otherCsvPath, values.rows, values.bad, 2);
   const size = (await stat(csvPath)).size;
   console.log(`File: ${csvPath} (${(size / 1024 / 1024).toFixed(1)} MB)`);
 
@@ -44,26 +47,36 @@ try {
   );
 
   const memory = sampleMemory();
-  const passes: Array<[string, ImportReport]> = [];
-  for (const pass of ["first import", "re-import"]) {
+  const passes: Array<[string, ImportReport, number]> = [];
+  // As `npm run import` does (scripts/import-command.ts): a first load into the empty table sets most indexes
+  // aside and builds them beside the similar companies (decision 020); the later passes find it full.
+  for (const [pass, file] of [
+    ["first import", csvPath],
+    ["re-import", csvPath],
+    ["other file", otherCsvPath],
+  ] as const) {
     const started = performance.now();
-    const { report, file } = await runImport(database.db, COMPANIES_IMPORT, createReadStream(csvPath));
+    const deferred = await startBulkLoad(database.db, COMPANIES_IMPORT);
+    const { report, file: records } = await runImport(database.db, COMPANIES_IMPORT, createReadStream(file));
     const seconds = (performance.now() - started) / 1000;
-    passes.push([pass, report]);
     const rate = Math.round(report.totalRows / seconds);
     console.log(
       `${pass.padEnd(12)} ${count(report.totalRows)} rows in ${seconds.toFixed(1)} s = ${count(rate)} rows/s` +
         ` (inserted ${count(report.inserted)}, updated ${count(report.updated)}, rejected ${count(report.rejectedCount)})`,
     );
-    // What `npm run import` does next: the similar companies of the companies written, timed apart.
-    if (report.inserted + report.updated > 0) {
-      const similar = await COMPANIES_IMPORT.afterImport?.(database.db, file, { inServer: false, runId: 0 });
-      if (similar) {
-        const total = seconds + similar.ms / 1000;
-        console.log(
-          `${"".padEnd(12)} ${similar.summary} End to end: ${total.toFixed(1)} s = ${count(Math.round(report.totalRows / total))} rows/s`,
-        );
-      }
+    const { followUp, indexes } = await finishImport(database.db, COMPANIES_IMPORT, records, {
+      wrote: report.inserted + report.updated > 0,
+      deferred,
+      runId: 0,
+    });
+    const after = Math.max(followUp?.ms ?? 0, indexes?.ms ?? 0) / 1000;
+    const total = seconds + after;
+    passes.push([pass, report, total]);
+    if (followUp || indexes) {
+      console.log(
+        `${"".padEnd(12)} ${followUp?.summary ?? ""}${indexes ? ` Built ${indexes.indexes} indexes in ${(indexes.ms / 1000).toFixed(1)} s beside it.` : ""}` +
+          ` End to end: ${total.toFixed(1)} s = ${count(Math.round(report.totalRows / total))} rows/s`,
+      );
     }
   }
   const peakMb = memory.stop() / 1024 / 1024;
@@ -71,9 +84,10 @@ try {
     `Peak RSS: ${peakMb.toFixed(0)} MB (before importing: ${(memory.baseline / 1024 / 1024).toFixed(0)} MB)`,
   );
 
-  const firstRate = rowsPerSecond(passes[0]?.[1]);
+  const first = passes[0];
+  const firstRate = first ? Math.round(first[1].totalRows / first[2]) : 0;
   console.log(
-    `Targets: ${count(TARGET_ROWS_PER_SECOND)} rows/s ${firstRate >= TARGET_ROWS_PER_SECOND ? "met" : "MISSED"}` +
+    `Targets: ${count(TARGET_ROWS_PER_SECOND)} rows/s end to end (first import) ${firstRate >= TARGET_ROWS_PER_SECOND ? "met" : "MISSED"}` +
       `${database.kind === "pglite" ? " (the rate target is for a PostgreSQL server)" : ""}; ` +
       `peak RSS < ${TARGET_PEAK_RSS_MB} MB ${peakMb < TARGET_PEAK_RSS_MB ? "met" : "MISSED"}.`,
   );
@@ -84,10 +98,6 @@ try {
   await database?.close();
   if (values.keep) console.log(`Kept ${workDir}`);
   else await rm(workDir, { recursive: true, force: true });
-}
-
-function rowsPerSecond(report: ImportReport | undefined): number {
-  return report && report.ms > 0 ? Math.round(report.totalRows / (report.ms / 1000)) : 0;
 }
 
 function count(value: number): string {

@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 describe("the import kit's command line (npm run import, npm run import:lps)", () => {
-  it("imports companies, reports each rejected row, recomputes the similar companies and times the two phases", async () => {
+  it("imports companies, reports each rejected row, recomputes the similar companies, builds a first load's indexes and times the phases", async () => {
     const file = path.join(dir, "companies.csv");
     await writeFile(
       file,
@@ -54,6 +54,10 @@ describe("the import kit's command line (npm run import, npm run import:lps)", (
       '\nRejected rows:\n  row 4: Organization Name is empty; Email "nobody" is not an email address.\n',
     );
     expect(out).toMatch(/\nSimilar companies recomputed for 2 companies in \d+\.\d s\.\n/);
+    // decision 020: the database was empty, so this was a first load.
+    expect(out).toMatch(
+      /\nBuilt \d+ indexes in \d+\.\d s \(a first load into an empty table builds them once, at the end\)\.\n/,
+    );
     expect(out).toMatch(/\nEnd to end: [\d,]+ rows\/s, \d+\.\d s \(import \d+\.\d s, then \d+\.\d s\)\.\n/);
     expect(out).toContain(`Wrote 1 rejected rows to ${path.join(dir, "rejected.csv")}.`);
   }, 120_000);

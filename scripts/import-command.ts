@@ -10,13 +10,16 @@ import { open, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { stringify } from "csv-stringify/sync";
+import { restoreDeferredIndexes } from "../app/server/db/deferred-indexes.server";
 import { ImportFileError, ImportWriteError } from "../app/server/imports/import-errors";
-import type {
-  AfterImport,
-  AnyImportKind,
-  ExtraCounts,
-  ImportProgress,
-  ImportReport,
+import {
+  type AnyImportKind,
+  type ExtraCounts,
+  finishImport,
+  type ImportFollowUp,
+  type ImportProgress,
+  type ImportReport,
+  startBulkLoad,
 } from "../app/server/imports/import-kit.server";
 import { ImportBusyError } from "../app/server/imports/import-lock.server";
 import { carryOutRun, startCommandLineRun } from "../app/server/imports/import-runs.server";
@@ -44,10 +47,9 @@ export interface ImportCommand<R extends ImportReport & ExtraCounts = ImportRepo
 /** A failure whose message says everything: printed as one line, without a stack trace. */
 class CliError extends Error {}
 
-interface Outcome {
+interface Outcome extends ImportFollowUp {
   report: ImportReport & ExtraCounts;
   seconds: number;
-  followUp: AfterImport | null;
 }
 
 /** Runs the command of `command` with this process's arguments; sets the exit code on failure. */
@@ -84,22 +86,32 @@ async function main(command: ImportCommand): Promise<void> {
         command.kind.subject,
         dryRun ? "dry_run" : "commit",
       );
+      // A first load into an empty table builds most of its indexes once at the end (decision 020).
+      const deferred = !dryRun && (await startBulkLoad(database.db, command.kind));
       const {
         report,
         file: records,
         error,
       } = await carryOutRun(database.db, command.kind, run, file, {
         onProgress: (progress) => showProgress(command, progress),
+      }).catch(async (failure: unknown) => {
+        if (deferred) await restoreDeferredIndexes(database.db);
+        throw failure;
       });
-      if (report === null || records === null) throw error;
+      if (report === null || records === null) {
+        if (deferred) await restoreDeferredIndexes(database.db);
+        throw error;
+      }
       const seconds = (performance.now() - started) / 1000;
-      // What follows from the rows written (the companies' similar companies; pages keep the old ones meanwhile).
+      // What follows from the rows written (the companies' similar companies; pages keep the old ones
+      // meanwhile), beside the indexes a first load builds back.
       const wrote = !report.dryRun && report.inserted + report.updated > 0;
-      const followUp =
-        wrote && command.kind.afterImport
-          ? await command.kind.afterImport(database.db, records, { inServer: false, runId: run.id })
-          : null;
-      return { report, seconds, followUp };
+      const { followUp, indexes } = await finishImport(database.db, command.kind, records, {
+        wrote,
+        deferred,
+        runId: run.id,
+      });
+      return { report, seconds, followUp, indexes };
     });
   } catch (error) {
     clearProgress();
@@ -116,10 +128,13 @@ async function main(command: ImportCommand): Promise<void> {
   }
   clearProgress();
   printReport(command, file, outcome.report, outcome.seconds, reportPath);
-  if (outcome.followUp) {
-    console.log(outcome.followUp.summary);
-    printPhases(outcome.report, outcome.seconds, outcome.followUp);
+  if (outcome.followUp) console.log(outcome.followUp.summary);
+  if (outcome.indexes) {
+    console.log(
+      `Built ${outcome.indexes.indexes} indexes in ${(outcome.indexes.ms / 1000).toFixed(1)} s (a first load into an empty table builds them once, at the end).`,
+    );
   }
+  if (outcome.followUp || outcome.indexes) printPhases(outcome.report, outcome.seconds, outcome);
   if (reportPath !== undefined) await writeRejectedCsv(reportPath, outcome.report);
 }
 
@@ -229,13 +244,14 @@ function printReport(
 }
 
 /** The import and its follow-up timed apart, and the rate of the two together. */
-function printPhases(report: ImportReport, importSeconds: number, followUp: AfterImport): void {
-  const followSeconds = followUp.ms / 1000;
-  const total = importSeconds + followSeconds;
+function printPhases(report: ImportReport, importSeconds: number, after: ImportFollowUp): void {
+  // The follow-up and the index builds run at once: the longer of the two is what the import took after its rows.
+  const afterSeconds = Math.max(after.followUp?.ms ?? 0, after.indexes?.ms ?? 0) / 1000;
+  const total = importSeconds + afterSeconds;
   const rate = total > 0 ? Math.round(report.totalRows / total) : report.totalRows;
   console.log(
     `End to end: ${count(rate)} rows/s, ${total.toFixed(1)} s (import ${importSeconds.toFixed(1)} s, ` +
-      `then ${followSeconds.toFixed(1)} s).`,
+      `then ${afterSeconds.toFixed(1)} s).`,
   );
 }
 

@@ -1,5 +1,6 @@
 import { DataDirInUseError } from "../app/server/db/data-dir-lock.server";
 import { type Database, openDatabase } from "../app/server/db/database.server";
+import { restoreDeferredIndexes } from "../app/server/db/deferred-indexes.server";
 import { ConfigError, env } from "../app/server/env.server";
 
 /**
@@ -19,6 +20,11 @@ export async function openAppDatabase(): Promise<Database> {
   try {
     database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
     await database.migrate();
+    // Indexes a first load set aside and never built back (it died half-way): built now (decision 020).
+    const restored = await restoreDeferredIndexes(database.db);
+    if (restored.indexes > 0) {
+      console.log(`Built ${restored.indexes} indexes an interrupted first load had set aside.`);
+    }
     return database;
   } catch (error) {
     await database?.close().catch(() => {});

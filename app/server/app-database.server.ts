@@ -1,5 +1,6 @@
 import { countCompanies } from "./companies/stats.server";
 import { type Database, type Db, openDatabase } from "./db/database.server";
+import { restoreDeferredIndexes } from "./db/deferred-indexes.server";
 import { seedLpsIfEmpty } from "./demo-data/lp-seed.server";
 import { seedIfEmpty } from "./demo-data/seed.server";
 import { env, serverProcessPlan } from "./env.server";
@@ -113,6 +114,10 @@ async function startDatabase(): Promise<Database> {
   }
   try {
     await database.migrate();
+    // Indexes a first load set aside and never built back (it died half-way): built now (decision 020).
+    const restored = await restoreDeferredIndexes(database.db);
+    if (restored.indexes > 0)
+      logger.warn(restored, "built the indexes an interrupted first load had set aside");
     phases.migrate = elapsed();
     logger.info(
       { kind: database.kind, ms: Math.round(performance.now() - started) },

@@ -90,6 +90,8 @@ export const COMPANIES_IMPORT: ImportKind<CompaniesHeader, BatchRow, FileCompani
   afterWrite: invalidateCatalog,
   afterImport: (db, file, { inServer, runId }) =>
     inServer ? refreshInServer(db, file, runId) : refreshSimilarCompanies(db, file),
+  // The indexes each batch's matching and slug allocation read stay (docs/decisions/020).
+  bulkLoad: { table: "companies", keepIndexes: ["companies_website_domain_idx", "companies_name_key_idx"] },
 };
 
 /**

@@ -20,6 +20,8 @@ export const ADVISORY_LOCKS = {
   activityRollup: 72_420_130,
   /** The demo LPs: seeded once. */
   lpSeed: 72_420_131,
+  /** Indexes a bulk load set aside: dropped or built by one process at a time (db/deferred-indexes.server.ts). */
+  deferredIndexes: 72_420_132,
 } as const;
 
 /** Two-key locks: the namespace is the first key, the second is hashed from what is locked. */

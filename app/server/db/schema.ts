@@ -690,6 +690,18 @@ export const companyPairs = pgTable(
   (table) => [primaryKey({ columns: [table.generation, table.block, table.aId, table.bId] })],
 );
 
+/**
+ * Indexes a first load into an empty table dropped, to build once when it ends (decision 020): each one's
+ * definition, recorded in the transaction that dropped it. A load that dies half-way leaves its rows here,
+ * and the next process start (migrate) builds them (db/deferred-indexes.server.ts).
+ */
+export const deferredIndexes = pgTable("deferred_indexes", {
+  name: text("name").primaryKey(),
+  tableName: text("table_name").notNull(),
+  definition: text("definition").notNull(),
+  deferredAt: timestamp("deferred_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** One kept rejected row of an import run: its file line and why. */
 export interface ImportRunRejectedRow {
   row: number;

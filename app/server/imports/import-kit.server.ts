@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import type { SQL } from "drizzle-orm";
 import type { ImportRunView, ImportSubject } from "~/core/import-runs";
 import type { Db } from "../db/database.server";
+import { deferIndexesOfEmptyTable, restoreDeferredIndexes } from "../db/deferred-indexes.server";
 import { type CsvDataRow, readCsvRows } from "./csv-rows.server";
 import { ImportFileError, ImportWriteError } from "./import-errors";
 import { writeFailedMessage } from "./import-messages";
@@ -153,6 +154,48 @@ export interface ImportKind<
     file: File,
     context: { inServer: boolean; runId: number },
   ): Promise<AfterImport | null>;
+  /**
+   * A first load into an empty `table` from the command line (decision 020): its secondary indexes but
+   * `keepIndexes` (those the kind's own reads use) are dropped before the rows are written and built once at
+   * the end, beside afterImport (startBulkLoad, finishImport).
+   */
+  bulkLoad?: { table: string; keepIndexes: readonly string[] };
+}
+
+/**
+ * Starts a bulk load when `kind` has one and its table is empty (deferIndexesOfEmptyTable): true when
+ * indexes were set aside, which finishImport (or, after a failure, restoreDeferredIndexes) builds back.
+ */
+export async function startBulkLoad(db: Db, kind: AnyImportKind): Promise<boolean> {
+  if (!kind.bulkLoad) return false;
+  return (await deferIndexesOfEmptyTable(db, kind.bulkLoad.table, kind.bulkLoad.keepIndexes)) > 0;
+}
+
+/** What follows the rows of a command-line import: the kind's follow-up and the indexes built back. */
+export interface ImportFollowUp {
+  followUp: AfterImport | null;
+  /** The indexes a bulk load built at the end (null: none were set aside). */
+  indexes: { indexes: number; ms: number } | null;
+}
+
+/**
+ * After the rows of a command-line import: the kind's afterImport when it wrote any record, and the indexes a
+ * bulk load set aside, at once (the index builds are the database's work, the similar companies this
+ * process's). The indexes are built even when afterImport fails; its error is thrown after.
+ */
+export async function finishImport(
+  db: Db,
+  kind: AnyImportKind,
+  file: FileRecords,
+  { wrote, deferred, runId }: { wrote: boolean; deferred: boolean; runId: number },
+): Promise<ImportFollowUp> {
+  const [followUp, indexes] = await Promise.allSettled([
+    wrote && kind.afterImport ? kind.afterImport(db, file, { inServer: false, runId }) : null,
+    deferred ? restoreDeferredIndexes(db) : null,
+  ]);
+  if (indexes.status === "rejected") throw indexes.reason;
+  if (followUp.status === "rejected") throw followUp.reason;
+  return { followUp: followUp.value, indexes: indexes.value };
 }
 
 /** What a kind's afterImport did: a line for the command line, and how long it took. */
