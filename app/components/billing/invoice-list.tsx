@@ -1,0 +1,54 @@
+import { formatDate } from "~/core/format";
+import type { InvoiceSummary } from "./subscription-section";
+
+/**
+ * docs/product.md#plan-changes: the customer's invoices, newest first: the demo provider's link to their receipt
+ * page, Stripe's to Stripe's hosted invoice and its PDF.
+ */
+export function InvoiceList({ invoices }: { invoices: readonly InvoiceSummary[] }) {
+  if (invoices.length === 0) return <p className="text-sm text-slate-600">No invoices yet.</p>;
+  return (
+    <ul className="flex flex-col divide-y divide-slate-100 text-sm">
+      {invoices.map((invoice) => (
+        <li
+          key={invoice.id}
+          data-testid="invoice"
+          className="flex flex-wrap items-baseline gap-x-4 gap-y-1 py-2"
+        >
+          <span className="w-28 shrink-0 text-slate-600">{formatDate(invoice.paidAt)}</span>
+          <span className="min-w-0 flex-1 text-slate-900">
+            {invoice.description}
+            {invoice.number ? <span className="block text-xs text-slate-500">{invoice.number}</span> : null}
+          </span>
+          <span className="font-medium text-slate-900 tabular-nums">{invoice.amount}</span>
+          <span className="flex gap-3">
+            {invoice.receiptUrl ? (
+              <a
+                href={invoice.receiptUrl}
+                className="text-brand-700 underline underline-offset-2 hover:text-brand-900"
+                aria-label={`Receipt ${invoice.number ?? ""} of ${formatDate(invoice.paidAt)}`.replace(
+                  "  ",
+                  " ",
+                )}
+              >
+                Receipt
+              </a>
+            ) : null}
+            {invoice.pdfUrl ? (
+              <a
+                href={invoice.pdfUrl}
+                className="text-brand-700 underline underline-offset-2 hover:text-brand-900"
+                aria-label={`PDF of invoice ${invoice.number ?? ""} of ${formatDate(invoice.paidAt)}`.replace(
+                  "  ",
+                  " ",
+                )}
+              >
+                PDF
+              </a>
+            ) : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
