@@ -19,8 +19,8 @@ import {
   payDemoCheckout,
 } from "./demo-provider.server";
 import { GrantError, grantPlan, revokeGrant } from "./grants.server";
-import { cancelSubscription } from "./subscription-control.server";
 import { addDays } from "./periods";
+import { cancelSubscription } from "./subscription-control.server";
 import type { SubscriptionSnapshot } from "./subscription-snapshot";
 import { applySubscriptionSnapshot } from "./subscriptions.server";
 
