@@ -76,6 +76,13 @@ test("subscribe to the annual plan on the demo provider, upgrade the trial, swit
   await expect(page.getByText("Subscription resumed")).toBeVisible();
   await expect(page.getByTestId("subscription-dates")).toHaveText(`Renews on ${endsOn}.`);
   await expect(page.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
+
+  // The switch's receipt, marked as the demo provider's.
+  await page.getByRole("link", { name: /^Receipt RL-DEMO-0003/ }).click();
+  await expect(page.getByRole("heading", { name: "Receipt RL-DEMO-0003" })).toBeVisible();
+  await expect(page.getByRole("note")).toContainText("no money was charged");
+  await expect(page.getByText("Unused time on the Annual plan")).toBeVisible();
+  expect(await seriousFindings(page), "demo receipt").toEqual([]);
 });
 
 test("canceling on the demo checkout page comes back with the cancel notice", async ({ page, login }) => {

@@ -10,18 +10,21 @@ export function InvoiceList({ invoices }: { invoices: readonly InvoiceSummary[] 
   return (
     <ul className="flex flex-col divide-y divide-slate-100 text-sm">
       {invoices.map((invoice) => (
+        // On a phone: date and amount on the first line, the description below; one line from sm up.
         <li
           key={invoice.id}
           data-testid="invoice"
-          className="flex flex-wrap items-baseline gap-x-4 gap-y-1 py-2"
+          className="grid grid-cols-[1fr_auto] items-baseline gap-x-4 gap-y-0.5 py-2 sm:grid-cols-[7rem_1fr_auto_auto]"
         >
-          <span className="w-28 shrink-0 text-slate-600">{formatDate(invoice.paidAt)}</span>
-          <span className="min-w-0 flex-1 text-slate-900">
+          <span className="order-1 text-slate-600 sm:order-none">{formatDate(invoice.paidAt)}</span>
+          <span className="order-3 col-span-2 min-w-0 text-slate-900 sm:order-none sm:col-span-1">
             {invoice.description}
             {invoice.number ? <span className="block text-xs text-slate-500">{invoice.number}</span> : null}
           </span>
-          <span className="font-medium text-slate-900 tabular-nums">{invoice.amount}</span>
-          <span className="flex gap-3">
+          <span className="order-2 text-right font-medium text-slate-900 tabular-nums sm:order-none">
+            {invoice.amount}
+          </span>
+          <span className="order-4 col-span-2 flex gap-3 sm:order-none sm:col-span-1">
             {invoice.receiptUrl ? (
               <a
                 href={invoice.receiptUrl}
