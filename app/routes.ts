@@ -41,6 +41,8 @@ export default [
   // The converter (docs/product.md#converter): a file into a CRM's or an outreach tool's import format
   route("converter", "routes/converter/converter.tsx"),
   route("profile", "routes/account/profile.tsx"),
+  // docs/product.md#plan-changes: one of the customer's invoices (the demo provider's receipt, or Stripe's page)
+  route("invoices/:invoiceId", "routes/account/invoice.tsx"),
   // docs/product.md#alerts: a digest's unsubscribe link (signed; works without signing in)
   route("alerts/unsubscribe/:token", "routes/account/alert-unsubscribe.tsx"),
 

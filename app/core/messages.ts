@@ -81,6 +81,45 @@ export function subscriptionCanceledToast(until: string | null): ToastMessage {
   };
 }
 
+/** docs/product.md#plan-changes: the toast after a cancellation is taken back. */
+export function subscriptionResumedToast(renewsOn: string | null): ToastMessage {
+  return {
+    title: "Subscription resumed",
+    description: `Your plan continues.${renewsOn ? ` It renews on ${renewsOn}.` : ""}`,
+    type: "success",
+  };
+}
+
+/** docs/product.md#plan-changes: the toast after a switch; `charged` is what the switch's invoice charged, if any. */
+export function planSwitchedToast(planName: string, charged: string | null): ToastMessage {
+  return {
+    title: `Switched to the ${planName} plan`,
+    description: charged
+      ? `We charged ${charged}, prorated for your unused time.`
+      : "Your new plan applies now.",
+    type: "success",
+  };
+}
+
+export const PAYMENT_METHOD_TOAST = {
+  title: "Payment method updated",
+  description: "Your next invoices will be charged to it.",
+  type: "success",
+} as const satisfies ToastMessage;
+
+/** docs/product.md#plan-changes: why a change to the subscription was refused (4xx). */
+export const billingChangeErrors = {
+  inProgress: "Another change to your subscription is in progress. Try again in a moment.",
+  alreadyCanceled: "Your subscription is already canceled; it ends at the end of the period.",
+  notCanceled: "Your subscription is not canceled, so there is nothing to resume.",
+  samePlan: (planName: string) => `You are already on the ${planName} plan.`,
+  resumeFirst: "Resume your subscription before switching plans.",
+  unknownCard: "Choose one of the demo cards.",
+  sameCard: "That card is already your payment method.",
+  providerFailed: "The payment provider did not answer. Please try again in a moment.",
+  unknownInvoice: "No invoice of yours has this number.",
+} as const;
+
 /** docs/product.md#texts: checkout, upgrade and payment-return texts, word for word. */
 export const CHECKOUT_ERROR_TITLE = "Checkout Error";
 export const CHECKOUT_ERRORS = {

@@ -74,7 +74,11 @@ const SPECIAL = [
   "resend",
   "profile",
   "password",
-  "manage",
+  "cancel",
+  "resume",
+  "switch",
+  "payment-method",
+  "visa",
   "delete",
 ];
 

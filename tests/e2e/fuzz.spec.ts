@@ -255,7 +255,9 @@ test("fuzz POST /do-not-sell", async () => {
 test("fuzz POST /profile (signed in)", async () => {
   // Never the account's password (ACCOUNT_PASSWORD): the runs must not delete the account or change its password.
   const fields = formFields({
-    intent: plausible("profile", "password", "manage", "delete"),
+    intent: plausible("profile", "password", "cancel", "resume", "switch", "payment-method", "delete"),
+    plan: plausible("monthly", "pro"),
+    card: plausible("visa", "amex"),
     firstName: names,
     lastName: names,
     currentPassword: plausible("wrong-password-1"),

@@ -1,10 +1,13 @@
 import { gotoHydrated } from "./accounts-helpers";
+import { seriousFindings } from "./axe";
 import { expect, test } from "./fixtures";
 
-test("subscribe to the annual plan on the demo provider, upgrade the trial, then cancel", async ({
+test("subscribe to the annual plan on the demo provider, upgrade the trial, switch, cancel and resume (docs/product.md#plan-changes)", async ({
   page,
   login,
 }) => {
+  // The whole life of a plan, with two axe runs: 60 s, not the default 30.
+  test.setTimeout(60_000);
   await login();
   await gotoHydrated(page, "/profile");
   await expect(page.getByText("You have no subscription yet.")).toBeVisible();
@@ -38,11 +41,48 @@ test("subscribe to the annual plan on the demo provider, upgrade the trial, then
   await expect(page.getByTestId("subscription-status")).toHaveText("active");
   await expect(page.getByText(/^Renews on /)).toBeVisible();
 
+  // docs/product.md#plan-changes: switch to monthly billing, confirmed in a dialog that states the prorated charge.
+  await page.getByRole("button", { name: "Switch to monthly billing" }).click();
+  const switchDialog = page.getByRole("dialog", { name: "Switch to the Monthly plan?" });
+  await expect(switchDialog.getByTestId("switch-due-today")).toHaveText("$0.00");
+  await expect(switchDialog.getByText("Unused time on the Annual plan")).toBeVisible();
+  await switchDialog.getByRole("button", { name: "Switch to Monthly" }).click();
+  await expect(page.getByText("Switched to the Monthly plan")).toBeVisible();
+  await expect(page.getByTestId("subscription-plan")).toHaveText("Monthly");
+  // The upgrade's invoice and the switch's, each with its receipt.
+  await expect(
+    page.getByRole("region", { name: "Invoices and receipts" }).getByTestId("invoice"),
+  ).toHaveCount(3);
+
+  // Cancel is confirmed in a dialog that states the date access ends; access lasts until then.
   await page.getByRole("button", { name: "Cancel subscription" }).click();
+  const cancelDialog = page.getByRole("dialog", { name: "Cancel your subscription?" });
+  await expect(cancelDialog.getByTestId("cancel-access-ends")).toHaveText(
+    /^Access ends on \w{3} \d{1,2}, \d{4}\./,
+  );
+  const endsOn = (await cancelDialog.getByTestId("cancel-access-ends").locator("strong").textContent()) ?? "";
+  await expect(cancelDialog).toContainText(`stays active until ${endsOn}`);
+  expect(await seriousFindings(page), "cancel dialog").toEqual([]);
+  await cancelDialog.getByRole("button", { name: "Cancel subscription" }).click();
   await expect(page.getByText("Subscription canceled")).toBeVisible();
-  // Access lasts until the period ends.
   await expect(page.getByTestId("subscription-status")).toHaveText("active");
-  await expect(page.getByText(/^Cancels on .*; access continues until then\.$/)).toBeVisible();
+  await expect(page.getByTestId("subscription-dates")).toHaveText(
+    `Cancels on ${endsOn}; access continues until then.`,
+  );
+  expect(await seriousFindings(page), "/profile, canceled, with invoices").toEqual([]);
+
+  // Resume, one click, until that date.
+  await page.getByRole("button", { name: "Resume subscription" }).click();
+  await expect(page.getByText("Subscription resumed")).toBeVisible();
+  await expect(page.getByTestId("subscription-dates")).toHaveText(`Renews on ${endsOn}.`);
+  await expect(page.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
+
+  // The switch's receipt, marked as the demo provider's.
+  await page.getByRole("link", { name: /^Receipt RL-DEMO-0003/ }).click();
+  await expect(page.getByRole("heading", { name: "Receipt RL-DEMO-0003" })).toBeVisible();
+  await expect(page.getByRole("note")).toContainText("no money was charged");
+  await expect(page.getByText("Unused time on the Annual plan")).toBeVisible();
+  expect(await seriousFindings(page), "demo receipt").toEqual([]);
 });
 
 test("canceling on the demo checkout page comes back with the cancel notice", async ({ page, login }) => {
@@ -73,7 +113,7 @@ test("a cross-site POST with the user's cookies is refused before it changes any
   for (const path of ["/api/upgrade-trial", "/api/checkout", "/profile"]) {
     const response = await page.request.post(path, {
       headers: evil,
-      form: { plan: "pro", intent: "manage" },
+      form: { plan: "pro", intent: "cancel" },
     });
     expect(response.status(), path).toBe(403);
     expect(await response.json()).toEqual({

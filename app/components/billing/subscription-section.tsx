@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
 import { formatDate } from "~/core/format";
+import type { DemoCardId, SwitchablePlanId } from "~/core/subscription-changes";
 import { Button } from "../ui/button";
 import { PricingDialog } from "./pricing-dialog";
+import { SubscriptionControlButtons } from "./subscription-controls";
 import { useUpgradeTrial } from "./use-upgrade-trial";
 
 export interface SubscriptionSummary {
@@ -12,6 +13,41 @@ export interface SubscriptionSummary {
   trialEnd: string | null;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
+}
+
+/** docs/product.md#plan-changes: what a switch would charge today (the demo provider's own pricing, decision 025). */
+export interface SwitchPreview {
+  lines: Array<{ description: string; amount: string }>;
+  /** Credit from earlier invoices used (negative amount), if any. */
+  creditApplied: string | null;
+  dueToday: string;
+  /** Credit kept for the next invoices, if the old plan's unused time is worth more than the new plan. */
+  creditLeft: string | null;
+}
+
+/** docs/product.md#plan-changes: the controls a customer has over a bought, current plan. */
+export interface SubscriptionControls {
+  switchTo: {
+    planId: SwitchablePlanId;
+    planName: string;
+    priceNote: string;
+    preview: SwitchPreview | null;
+  } | null;
+  /** The demo provider's card in use (null with Stripe: its portal holds the payment method). */
+  demoCard: DemoCardId | null;
+  paymentMethod: string | null;
+}
+
+/** One invoice as the account page lists it. */
+export interface InvoiceSummary {
+  id: string;
+  number: string | null;
+  paidAt: string;
+  description: string;
+  amount: string;
+  /** The demo receipt page, or Stripe's hosted invoice page. */
+  receiptUrl: string | null;
+  pdfUrl: string | null;
 }
 
 const STATUS_STYLES: Record<string, string> = {
@@ -74,18 +110,18 @@ export function LpPlanLine({ plan }: { plan: SubscriptionSummary }) {
   );
 }
 
-/** The account page's Subscription section: plan, status, dates, upgrade and manage/cancel. */
+/** The account page's Subscription section: plan, status, dates, payment method and the plan's controls. */
 export function SubscriptionSection({
   subscription,
+  controls = null,
   lpPlan = null,
 }: {
   subscription: SubscriptionSummary | null;
+  controls?: SubscriptionControls | null;
   lpPlan?: SubscriptionSummary | null;
 }) {
   const [isPricingOpen, setIsPricingOpen] = useState(false);
   const { upgrade, isUpgrading } = useUpgradeTrial();
-  const navigation = useNavigation();
-  const isManaging = navigation.state === "submitting" && navigation.formData?.get("intent") === "manage";
   const isCurrent = subscription?.status === "active" || subscription?.status === "trialing";
 
   return (
@@ -94,7 +130,9 @@ export function SubscriptionSection({
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-slate-500">Plan</dt>
-            <dd className="font-medium text-slate-900">{subscription.planName}</dd>
+            <dd className="font-medium text-slate-900" data-testid="subscription-plan">
+              {subscription.planName}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-500">Status</dt>
@@ -106,7 +144,17 @@ export function SubscriptionSection({
           {dateLine(subscription) ? (
             <div className="sm:col-span-2">
               <dt className="sr-only">Dates</dt>
-              <dd className="text-slate-700">{dateLine(subscription)}</dd>
+              <dd className="text-slate-700" data-testid="subscription-dates">
+                {dateLine(subscription)}
+              </dd>
+            </div>
+          ) : null}
+          {controls?.paymentMethod ? (
+            <div className="sm:col-span-2">
+              <dt className="text-slate-500">Payment method</dt>
+              <dd className="font-medium text-slate-900" data-testid="payment-method">
+                {controls.paymentMethod}
+              </dd>
             </div>
           ) : null}
         </dl>
@@ -121,13 +169,8 @@ export function SubscriptionSection({
             Upgrade now
           </Button>
         ) : null}
-        {isCurrent && subscription?.provider !== "grant" && !subscription?.cancelAtPeriodEnd ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="manage" />
-            <Button type="submit" variant="secondary" isBusy={isManaging}>
-              {subscription?.provider === "stripe" ? "Manage billing" : "Cancel subscription"}
-            </Button>
-          </Form>
+        {subscription && controls ? (
+          <SubscriptionControlButtons subscription={subscription} controls={controls} />
         ) : null}
         {!isCurrent ? <Button onClick={() => setIsPricingOpen(true)}>Choose a plan</Button> : null}
       </div>

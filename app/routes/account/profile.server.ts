@@ -1,32 +1,62 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import type { SubscriptionSummary } from "~/components/billing/subscription-section";
+import type {
+  InvoiceSummary,
+  SubscriptionControls,
+  SubscriptionSummary,
+  SwitchPreview,
+} from "~/components/billing/subscription-section";
 import { viewerAccess } from "~/core/access";
 import { changePasswordSchema, fieldErrorsOf, profileSchema } from "~/core/auth-forms";
 import { formatDate } from "~/core/format";
-import { PROFILE_TOASTS, subscriptionCanceledToast } from "~/core/messages";
+import {
+  PAYMENT_METHOD_TOAST,
+  PROFILE_TOASTS,
+  planSwitchedToast,
+  subscriptionCanceledToast,
+  subscriptionResumedToast,
+} from "~/core/messages";
 import { PLANS } from "~/core/plans";
+import { invoiceTotals, switchInvoiceLines } from "~/core/proration";
+import { demoCardLabel, formatUsd, type SwitchablePlanId } from "~/core/subscription-changes";
 import { getDb } from "~/server/app-database.server";
 import { changePassword, deleteAccount, updateProfile } from "~/server/auth/account.server";
 import { getAuthServices } from "~/server/auth/auth-services.server";
 import { requireUser } from "~/server/auth/session.server";
-import { BillingError, getBillingState, manageSubscription } from "~/server/billing/billing.server";
-import type { SubscriptionRow } from "~/server/db/schema";
+import { BillingError, getBillingState } from "~/server/billing/billing.server";
+import { demoCardOf, demoCreditOf, listInvoices } from "~/server/billing/invoices.server";
+import {
+  type ControlContext,
+  cancelSubscription,
+  resumeSubscription,
+  switchPlan,
+  updatePaymentMethod,
+} from "~/server/billing/subscription-control.server";
+import type { Db } from "~/server/db/database.server";
+import type { InvoiceRow, SubscriptionRow } from "~/server/db/schema";
 import { env } from "~/server/env.server";
 import { listExportHistory } from "~/server/export/export-history.server";
 import { flashCookie } from "~/server/flash.server";
+import { getMailer } from "~/server/mail/mailer.server";
 import { readForm } from "~/server/read-body.server";
 import { listSavedSearches } from "~/server/saved-searches/saved-searches.server";
 
 /** The account page's four forms, told apart by their hidden `intent` field. */
-export type ProfileIntent = "profile" | "password" | "manage" | "delete";
+export type ProfileIntent = "profile" | "password" | "subscription" | "delete";
+
+/** docs/product.md#plan-changes: the subscription section's forms, told apart by `intent`. */
+const SUBSCRIPTION_INTENTS = ["cancel", "resume", "switch", "payment-method"] as const;
 
 /** The signed-in user and their subscription, as the account page shows them. */
 export async function loadProfile(request: Request) {
   const user = await requireUser(request);
   const db = await getDb();
   // The billing state and the export history of docs/product.md#export-history (newest first, each with its "Repeat" link) side by side.
-  const [billing, exports] = await Promise.all([getBillingState(db, user), listExportHistory(db, user.id)]);
+  const [billing, exports, invoices] = await Promise.all([
+    getBillingState(db, user),
+    listExportHistory(db, user.id),
+    listInvoices(db, user.id),
+  ]);
   // docs/product.md#lps: the LP plan is held beside a startup plan, so it is shown on its own (the newest one).
   const lps = billing.subscriptions.filter((row) => row.planId === "lps");
   const lpPlan = lps.find((row) => row.status === "active" || row.status === "trialing") ?? lps[0] ?? null;
@@ -37,6 +67,8 @@ export async function loadProfile(request: Request) {
   return {
     user,
     subscription: summaryOf(billing.primary),
+    controls: await controlsOf(db, billing.primary),
+    invoices: invoices.map(invoiceSummaryOf),
     lpPlan: summaryOf(lpPlan),
     exports,
     savedSearches,
@@ -52,6 +84,69 @@ function summaryOf(row: SubscriptionRow | null): SubscriptionSummary | null {
     trialEnd: row.trialEnd?.toISOString() ?? null,
     currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  };
+}
+
+/**
+ * docs/product.md#plan-changes: what the customer can do with their plan, and what a switch would charge today:
+ * worked out as the demo provider will charge it (decision 025); Stripe prices its own, to the second.
+ */
+async function controlsOf(db: Db, row: SubscriptionRow | null): Promise<SubscriptionControls | null> {
+  if (!row || row.provider === "grant" || (row.status !== "active" && row.status !== "trialing")) return null;
+  const switchTo = row.planId === "monthly" ? "pro" : row.planId === "pro" ? "monthly" : null;
+  const demoCard = row.provider === "demo" ? await demoCardOf(db, row.userId) : null;
+  return {
+    switchTo: switchTo
+      ? {
+          planId: switchTo,
+          planName: PLANS[switchTo].name,
+          priceNote: PLANS[switchTo].priceNote,
+          preview: switchTo && row.provider === "demo" ? await switchPreviewOf(db, row, switchTo) : null,
+        }
+      : null,
+    demoCard,
+    paymentMethod: demoCard ? demoCardLabel(demoCard) : null,
+  };
+}
+
+async function switchPreviewOf(
+  db: Db,
+  row: SubscriptionRow,
+  to: SwitchablePlanId,
+): Promise<SwitchPreview | null> {
+  if (row.status !== "active" || !row.currentPeriodStart || !row.currentPeriodEnd) return null;
+  const from = PLANS[row.planId];
+  const target = PLANS[to];
+  const lines = switchInvoiceLines({
+    fromPlanName: from.name,
+    fromPriceCents: from.priceCents ?? 0,
+    toPlanName: target.name,
+    toPriceCents: target.priceCents ?? 0,
+    periodStart: row.currentPeriodStart,
+    periodEnd: row.currentPeriodEnd,
+    at: new Date(),
+  });
+  const totals = invoiceTotals(lines, await demoCreditOf(db, row.userId));
+  return {
+    lines: lines.map((line) => ({ description: line.description, amount: formatUsd(line.amountCents) })),
+    creditApplied: totals.creditAppliedCents > 0 ? formatUsd(-totals.creditAppliedCents) : null,
+    dueToday: formatUsd(totals.amountDueCents),
+    creditLeft: totals.endingCreditCents > 0 ? formatUsd(totals.endingCreditCents) : null,
+  };
+}
+
+function invoiceSummaryOf(row: InvoiceRow): InvoiceSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    paidAt: row.paidAt.toISOString(),
+    description: row.lines.map((line) => line.description).join("; "),
+    amount:
+      row.currency === "usd"
+        ? formatUsd(row.amountPaidCents)
+        : `${(row.amountPaidCents / 100).toFixed(2)} ${row.currency.toUpperCase()}`,
+    receiptUrl: row.provider === "demo" ? `/invoices/${row.id}` : row.hostedInvoiceUrl,
+    pdfUrl: row.invoicePdfUrl,
   };
 }
 
@@ -103,14 +198,18 @@ export async function profileAction(request: Request) {
       flashCookie(PROFILE_TOASTS.passwordChanged),
     ]);
   }
-  if (form.intent === "manage") {
+  if ((SUBSCRIPTION_INTENTS as readonly unknown[]).includes(form.intent)) {
+    const ctx: ControlContext = {
+      db: services.db,
+      config: env(),
+      userId: user.id,
+      mailer: await getMailer(),
+      request,
+    };
     try {
-      const outcome = await manageSubscription(services.db, env(), user.id);
-      if (outcome.kind === "portal") return redirect(outcome.url);
-      const until = outcome.endsAt ? formatDate(outcome.endsAt.toISOString()) : null;
-      return redirectWithCookies("/profile", [flashCookie(subscriptionCanceledToast(until))]);
+      return await subscriptionAction(ctx, form);
     } catch (error) {
-      if (error instanceof BillingError) return failed("manage", {}, error.message, error.status);
+      if (error instanceof BillingError) return failed("subscription", {}, error.message, error.status);
       throw error;
     }
   }
@@ -128,4 +227,27 @@ export async function profileAction(request: Request) {
     return redirectWithCookies("/", [...outcome.setCookies, flashCookie(PROFILE_TOASTS.accountDeleted)]);
   }
   return data({ intent: null, error: "Unknown request.", fieldErrors: {} }, { status: 400 });
+}
+
+/** docs/product.md#plan-changes: one change to the user's own subscription; success redirects with its toast. */
+async function subscriptionAction(ctx: ControlContext, form: Record<string, FormDataEntryValue>) {
+  const toProfile = (toast: Parameters<typeof flashCookie>[0]) =>
+    redirectWithCookies("/profile", [flashCookie(toast)]);
+  const dateOf = (date: Date | null) => (date ? formatDate(date.toISOString()) : null);
+  switch (form.intent) {
+    case "cancel":
+      return toProfile(subscriptionCanceledToast(dateOf((await cancelSubscription(ctx)).endsAt)));
+    case "resume":
+      return toProfile(subscriptionResumedToast(dateOf((await resumeSubscription(ctx)).renewsAt)));
+    case "switch": {
+      const { planId, invoice } = await switchPlan(ctx, form.plan);
+      const charged = invoice ? formatUsd(invoice.amountPaidCents) : null;
+      return toProfile(planSwitchedToast(PLANS[planId].name, charged));
+    }
+    default: {
+      const outcome = await updatePaymentMethod(ctx, form.card);
+      if (outcome.kind === "portal") return redirect(outcome.url);
+      return toProfile(PAYMENT_METHOD_TOAST);
+    }
+  }
 }

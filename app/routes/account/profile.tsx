@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { ExportHistorySection } from "~/components/account/export-history-section";
+import { InvoiceList } from "~/components/billing/invoice-list";
 import { SubscriptionSection } from "~/components/billing/subscription-section";
 import { ProfileSavedSearches } from "~/components/saved-searches/profile-saved-searches";
 import { Button } from "~/components/ui/button";
@@ -97,8 +98,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </Section>
 
       <Section id="subscription-title" title="Subscription">
-        {messageFor("manage") ? <FormAlert className="mb-3">{messageFor("manage")}</FormAlert> : null}
-        <SubscriptionSection subscription={loaderData.subscription} lpPlan={loaderData.lpPlan} />
+        {messageFor("subscription") ? (
+          <FormAlert className="mb-3">{messageFor("subscription")}</FormAlert>
+        ) : null}
+        <SubscriptionSection
+          subscription={loaderData.subscription}
+          controls={loaderData.controls}
+          lpPlan={loaderData.lpPlan}
+        />
+      </Section>
+
+      <Section id="invoices-title" title="Invoices and receipts">
+        <InvoiceList invoices={loaderData.invoices} />
       </Section>
 
       <Section id="saved-searches-title" title="Saved searches">

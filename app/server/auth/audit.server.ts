@@ -18,7 +18,12 @@ export type AuthEvent =
   | "password_changed"
   | "profile_updated"
   | "account_deleted"
-  | "rate_limited";
+  | "rate_limited"
+  // docs/product.md#plan-changes: the customer's own changes to their subscription.
+  | "subscription_canceled"
+  | "subscription_resumed"
+  | "plan_switched"
+  | "payment_method_updated";
 
 export interface AuthEventInput {
   event: AuthEvent;

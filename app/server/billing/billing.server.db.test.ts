@@ -8,7 +8,6 @@ import {
   BillingError,
   createCheckout,
   getBillingState,
-  manageSubscription,
   UPGRADE_IN_PROGRESS,
   upgradeTrial,
 } from "./billing.server";
@@ -21,6 +20,7 @@ import {
 } from "./demo-provider.server";
 import { GrantError, grantPlan, revokeGrant } from "./grants.server";
 import { addDays } from "./periods";
+import { cancelSubscription } from "./subscription-control.server";
 import type { SubscriptionSnapshot } from "./subscription-snapshot";
 import { applySubscriptionSnapshot } from "./subscriptions.server";
 
@@ -133,7 +133,7 @@ describe("one current plan per person (docs/product.md#plans: never charged twic
     const user = await createUser("ada@example.com");
     const start = addDays(new Date(), -40);
     await subscribe(user, "monthly", start);
-    await manageSubscription(database.db, config, user.id);
+    await cancelSubscription({ db: database.db, config, userId: user.id });
 
     // The period ended 33 days ago: the checkout settles it (canceled) and goes through.
     await subscribe(user, "pro");
@@ -276,8 +276,8 @@ describe("cancel", () => {
     const start = new Date();
     await subscribe(user, "monthly", start);
     await upgradeTrial(database.db, config, user.id);
-    const outcome = await manageSubscription(database.db, config, user.id);
-    expect(outcome.kind).toBe("canceled");
+    const outcome = await cancelSubscription({ db: database.db, config, userId: user.id });
+    expect(outcome.endsAt).toEqual((await getBillingState(database.db, user)).primary?.currentPeriodEnd);
     const state = await getBillingState(database.db, user);
     expect(state.primary).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
     expect(state.access.hasActiveAccess).toBe(true);

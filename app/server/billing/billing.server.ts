@@ -6,12 +6,7 @@ import type { Db } from "../db/database.server";
 import type { SubscriptionRow } from "../db/schema";
 import type { Env } from "../env.server";
 import { withBillingLock } from "./billing-lock.server";
-import {
-  cancelDemoAtPeriodEnd,
-  createDemoCheckout,
-  endDemoTrial,
-  settleDemoRows,
-} from "./demo-provider.server";
+import { createDemoCheckout, endDemoTrial, settleDemoRows } from "./demo-provider.server";
 import {
   createStripeCheckoutSession,
   createStripePortalSession,
@@ -156,29 +151,4 @@ export async function upgradeTrial(db: Db, config: BillingConfig, userId: string
   });
   if (!result) throw new BillingError(UPGRADE_IN_PROGRESS, 409);
   return result.value;
-}
-
-/** Cancel at period end (demo provider) or the Stripe customer portal's URL (Stripe). */
-export async function manageSubscription(
-  db: Db,
-  config: BillingConfig,
-  userId: string,
-): Promise<{ kind: "canceled"; endsAt: Date | null } | { kind: "portal"; url: string }> {
-  const rows = await listSubscriptions(db, userId);
-  const current = primarySubscription(rows);
-  if (!current || (current.status !== "active" && current.status !== "trialing")) {
-    throw new BillingError(BILLING_ERRORS.noSubscription, 400);
-  }
-  if (current.provider === "stripe") {
-    const stripe = requireStripe();
-    const customer = current.providerCustomerId ?? (await stripeCustomerOf(db, userId));
-    if (!customer) throw new BillingError(BILLING_ERRORS.noBillingAccount, 400);
-    return {
-      kind: "portal",
-      url: await createStripePortalSession(stripe, customer, `${config.APP_URL}/profile`),
-    };
-  }
-  if (current.provider === "grant") throw new BillingError(BILLING_ERRORS.granted, 400);
-  await cancelDemoAtPeriodEnd(db, current);
-  return { kind: "canceled", endsAt: current.currentPeriodEnd };
 }

@@ -1,11 +1,21 @@
 import { and, eq, lte } from "drizzle-orm";
 import { BILLING_ERRORS } from "~/core/messages";
-import { type CheckoutPlanId, PLANS } from "~/core/plans";
+import { type CheckoutPlanId, PLANS, type PlanId } from "~/core/plans";
+import { type InvoiceLine, switchInvoiceLines } from "~/core/proration";
+import type { SwitchablePlanId } from "~/core/subscription-changes";
 import type { Db } from "../db/database.server";
-import { demoCheckoutSessions, type SubscriptionRow, subscriptions, users } from "../db/schema";
+import {
+  demoCheckoutSessions,
+  type InvoiceRow,
+  type SubscriptionRow,
+  subscriptions,
+  users,
+} from "../db/schema";
+import { writeDemoInvoice } from "./invoices.server";
 import { addDays, addInterval } from "./periods";
 import { snapshotFromRow } from "./subscription-snapshot";
 import {
+  type ApplyOptions,
   applySubscriptionSnapshot,
   currentSubscriptionLike,
   isTrialAvailable,
@@ -82,17 +92,28 @@ export async function payDemoCheckout(
       .where(and(eq(demoCheckoutSessions.id, id), eq(demoCheckoutSessions.status, "open")))
       .returning({ id: demoCheckoutSessions.id });
     if (closed.length === 0) throw new DemoCheckoutError(BILLING_ERRORS.checkoutUsed);
+    const providerSubscriptionId = `demo_sub_${id.slice("demo_cs_".length)}`;
+    const periodEnd = trialEnd ?? addInterval(now, plan.interval);
+    // docs/product.md#plan-changes: like Stripe, a trial starts with an invoice of nothing, a paid plan with its price.
+    await writeDemoInvoice(tx, {
+      userId,
+      providerSubscriptionId,
+      lines: trialEnd ? [trialLine(session.planId)] : [planLine(session.planId)],
+      periodStart: now,
+      periodEnd,
+      at: now,
+    });
     await applySubscriptionSnapshot(tx, {
       userId,
       planId: session.planId,
       status: trialEnd ? "trialing" : "active",
       provider: "demo",
-      providerSubscriptionId: `demo_sub_${id.slice("demo_cs_".length)}`,
+      providerSubscriptionId,
       providerCustomerId: `demo_cus_${userId}`,
       trialStart: trialEnd ? now : null,
       trialEnd,
       currentPeriodStart: now,
-      currentPeriodEnd: trialEnd ?? addInterval(now, plan.interval),
+      currentPeriodEnd: periodEnd,
       cancelAtPeriodEnd: false,
       canceledAt: null,
       endedAt: null,
@@ -117,27 +138,111 @@ export async function cancelDemoCheckout(db: Db, id: string, userId: string): Pr
 
 /** upgrade-trial on the demo provider: the trial ends now and the first paid period starts. */
 export async function endDemoTrial(db: Db, row: SubscriptionRow, now = new Date()): Promise<void> {
-  await applySubscriptionSnapshot(
-    db,
-    snapshotFromRow(
-      row,
-      {
-        status: "active",
-        trialEnd: now,
-        currentPeriodStart: now,
-        currentPeriodEnd: addInterval(now, PLANS[row.planId].interval),
-      },
-      now,
-    ),
-  );
+  const periodEnd = addInterval(now, PLANS[row.planId].interval);
+  await db.transaction(async (tx) => {
+    await writeDemoInvoice(tx, {
+      userId: row.userId,
+      providerSubscriptionId: row.providerSubscriptionId,
+      lines: [planLine(row.planId)],
+      periodStart: now,
+      periodEnd,
+      at: now,
+    });
+    await applySubscriptionSnapshot(
+      tx,
+      snapshotFromRow(
+        row,
+        { status: "active", trialEnd: now, currentPeriodStart: now, currentPeriodEnd: periodEnd },
+        now,
+      ),
+    );
+  });
+}
+
+/** The invoice line of one period of a plan at its price. */
+function planLine(planId: PlanId): InvoiceLine {
+  const plan = PLANS[planId];
+  return {
+    description: `${plan.name} plan, one ${plan.interval ?? "period"}`,
+    amountCents: plan.priceCents ?? 0,
+  };
+}
+
+function trialLine(planId: PlanId): InvoiceLine {
+  const plan = PLANS[planId];
+  return { description: `${plan.name} plan, ${plan.trialDays}-day free trial`, amountCents: 0 };
 }
 
 /** Cancel on the demo provider: like Stripe's cancel_at_period_end, access lasts to the period's end. */
-export async function cancelDemoAtPeriodEnd(db: Db, row: SubscriptionRow, now = new Date()): Promise<void> {
+export async function cancelDemoAtPeriodEnd(
+  db: Db,
+  row: SubscriptionRow,
+  now = new Date(),
+  options: ApplyOptions = {},
+): Promise<void> {
   await applySubscriptionSnapshot(
     db,
     snapshotFromRow(row, { cancelAtPeriodEnd: true, canceledAt: now }, now),
+    options,
   );
+}
+
+/** Resume on the demo provider: the scheduled end is taken back, and the plan renews as before. */
+export async function resumeDemo(
+  db: Db,
+  row: SubscriptionRow,
+  now = new Date(),
+  options: ApplyOptions = {},
+): Promise<void> {
+  await applySubscriptionSnapshot(
+    db,
+    snapshotFromRow(row, { cancelAtPeriodEnd: false, canceledAt: null }, now),
+    options,
+  );
+}
+
+/**
+ * A switch between the monthly and the annual plan on the demo provider, priced as Stripe prices it
+ * (decision 025): a paid period ends now, the unused time is credited against the new plan's full price
+ * on an invoice paid at once, and a new period starts; a trial goes on and turns into the new plan.
+ * Returns the invoice (none during a trial). Call it inside a transaction.
+ */
+export async function switchDemoPlan(
+  tx: Db,
+  row: SubscriptionRow,
+  to: SwitchablePlanId,
+  now = new Date(),
+  options: ApplyOptions = {},
+): Promise<InvoiceRow | null> {
+  if (row.status === "trialing" || !row.currentPeriodStart || !row.currentPeriodEnd) {
+    await applySubscriptionSnapshot(tx, snapshotFromRow(row, { planId: to }, now), options);
+    return null;
+  }
+  const from = PLANS[row.planId];
+  const target = PLANS[to];
+  const periodEnd = addInterval(now, target.interval);
+  const invoice = await writeDemoInvoice(tx, {
+    userId: row.userId,
+    providerSubscriptionId: row.providerSubscriptionId,
+    lines: switchInvoiceLines({
+      fromPlanName: from.name,
+      fromPriceCents: from.priceCents ?? 0,
+      toPlanName: target.name,
+      toPriceCents: target.priceCents ?? 0,
+      periodStart: row.currentPeriodStart,
+      periodEnd: row.currentPeriodEnd,
+      at: now,
+    }),
+    periodStart: now,
+    periodEnd,
+    at: now,
+  });
+  await applySubscriptionSnapshot(
+    tx,
+    snapshotFromRow(row, { planId: to, currentPeriodStart: now, currentPeriodEnd: periodEnd }, now),
+    options,
+  );
+  return invoice;
 }
 
 /**
@@ -186,19 +291,35 @@ export async function settleDemoRows(
         snapshotFromRow(row, { status: "canceled", endedAt: periodEnd }, now),
       );
     } else {
-      const interval = PLANS[row.planId].interval;
-      await applySubscriptionSnapshot(
-        db,
-        snapshotFromRow(
-          row,
+      const nextEnd = addInterval(periodEnd, PLANS[row.planId].interval);
+      await db.transaction(async (tx) => {
+        let isFirstRenewal = false;
+        await applySubscriptionSnapshot(
+          tx,
+          snapshotFromRow(
+            row,
+            { status: "active", currentPeriodStart: periodEnd, currentPeriodEnd: nextEnd },
+            now,
+          ),
           {
-            status: "active",
-            currentPeriodStart: periodEnd,
-            currentPeriodEnd: addInterval(periodEnd, interval),
+            // A concurrent settle of the same period found it renewed already: one invoice per renewal.
+            onWritten: (before) => {
+              isFirstRenewal = before?.currentPeriodEnd?.getTime() === periodEnd.getTime();
+            },
           },
-          now,
-        ),
-      );
+        );
+        // docs/product.md#plan-changes: the renewal's invoice (a trial's end is the first paid one).
+        if (isFirstRenewal) {
+          await writeDemoInvoice(tx, {
+            userId: row.userId,
+            providerSubscriptionId: row.providerSubscriptionId,
+            lines: [planLine(row.planId)],
+            periodStart: periodEnd,
+            periodEnd: nextEnd,
+            at: periodEnd,
+          });
+        }
+      });
     }
   }
   return due.length > 0;

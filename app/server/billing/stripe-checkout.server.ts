@@ -81,3 +81,51 @@ export async function cancelStripeSubscriptionAtPeriodEnd(
 ): Promise<Stripe.Subscription> {
   return stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
 }
+
+/**
+ * Takes back a scheduled cancellation (docs/product.md#plan-changes). The customer portal may have scheduled it
+ * as `cancel_at` (the period's end) rather than the flag: whichever is set is cleared.
+ */
+export async function resumeStripeSubscription(
+  stripe: Stripe,
+  subscriptionId: string,
+): Promise<Stripe.Subscription> {
+  const current = await stripe.subscriptions.retrieve(subscriptionId);
+  return stripe.subscriptions.update(
+    subscriptionId,
+    current.cancel_at_period_end ? { cancel_at_period_end: false } : { cancel_at: "" },
+  );
+}
+
+/**
+ * Moves the subscription's one item to another price (decision 025): the monthly and the annual plan
+ * bill on different intervals, so Stripe starts a new period now and invoices at once the new price less
+ * the unused time of the old one ('always_invoice' says so explicitly, whatever the intervals).
+ */
+export async function switchStripePrice(
+  stripe: Stripe,
+  subscriptionId: string,
+  priceId: string,
+): Promise<Stripe.Subscription> {
+  const current = await stripe.subscriptions.retrieve(subscriptionId);
+  const item = current.items.data[0];
+  if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item to switch`);
+  return stripe.subscriptions.update(subscriptionId, {
+    items: [{ id: item.id, price: priceId }],
+    proration_behavior: "always_invoice",
+  });
+}
+
+/** The customer portal opened on its payment-method page, returning to `returnUrl`. */
+export async function createStripePaymentMethodSession(
+  stripe: Stripe,
+  customerId: string,
+  returnUrl: string,
+): Promise<string> {
+  const session = await stripe.billingPortal.sessions.create({
+    customer: customerId,
+    return_url: returnUrl,
+    flow_data: { type: "payment_method_update" },
+  });
+  return session.url;
+}

@@ -53,7 +53,22 @@ const checkoutSessionShape = z.object({
   subscription: z.union([id, subscriptionShape]).nullish(),
 });
 
+/** An amount in cents that the invoices table stores (a PostgreSQL integer). */
+const cents = z.number().int().min(-2_147_483_648).max(2_147_483_647);
+/** A link Stripe hosts (the invoice page, its PDF). */
+const url = z.string().max(2000).regex(NO_CONTROL_CHARACTERS, "must not contain control characters");
+
 const invoiceShape = z.object({
+  // docs/product.md#plan-changes: what the account page lists of a paid invoice.
+  id: id.nullish(),
+  number: text.nullish(),
+  currency: text.nullish(),
+  subtotal: cents.nullish(),
+  amount_paid: cents.nullish(),
+  hosted_invoice_url: url.nullish(),
+  invoice_pdf: url.nullish(),
+  created: optionalUnixSeconds,
+  status_transitions: z.object({ paid_at: optionalUnixSeconds }).nullish(),
   parent: z.object({ subscription_details: z.object({ subscription: reference }).nullish() }).nullish(),
   lines: z
     .object({
@@ -63,10 +78,18 @@ const invoiceShape = z.object({
             .object({ subscription_item_details: z.object({ subscription: id.nullish() }).nullish() })
             .nullish(),
           period: z.object({ start: unixSeconds, end: unixSeconds }).nullish(),
+          description: text.nullish(),
+          amount: cents.nullish(),
         }),
       ),
     })
     .nullish(),
+});
+
+/** docs/product.md#plan-changes: a customer's default payment method, the one field customer.updated is read for. */
+const customerShape = z.object({
+  id,
+  invoice_settings: z.object({ default_payment_method: reference }).nullish(),
 });
 
 /** The data object of each event type the handler acts on. */
@@ -78,6 +101,7 @@ const DATA_OBJECT_SHAPES: Readonly<Record<string, z.ZodType>> = {
   "customer.subscription.trial_will_end": subscriptionShape,
   "invoice.paid": invoiceShape,
   "invoice.payment_failed": invoiceShape,
+  "customer.updated": customerShape,
 };
 
 /** What every event must have, whatever its type: the handler records its id and type, and orders by `created`. */

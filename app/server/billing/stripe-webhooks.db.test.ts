@@ -28,7 +28,9 @@ import {
 } from "~tests/fixtures/stripe-events";
 import type { Db } from "../db/database.server";
 import {
+  authAuditEvents,
   billingCustomers,
+  invoices,
   mailMessages,
   processedWebhookEvents,
   subscriptions,
@@ -778,6 +780,16 @@ describe("signed but malformed events (docs/product.md#security)", () => {
       /^data\.object\.customer: /,
     ],
     [
+      "a customer without an id (docs/product.md#plan-changes)",
+      event("evt_m", "customer.updated", NOV_1, { invoice_settings: { default_payment_method: "pm_1" } }),
+      /^data\.object\.id: /,
+    ],
+    [
+      "an invoice amount beyond what is stored (docs/product.md#plan-changes)",
+      event("evt_m", "invoice.paid", NOV_1, { ...invoice({ start: NOV_1, end: DEC_8 }), amount_paid: 1e12 }),
+      /^data\.object\.amount_paid: /,
+    ],
+    [
       "invoice lines that are not a list",
       event("evt_m", "invoice.payment_failed", NOV_1, {
         ...invoice({ start: NOV_1, end: DEC_8 }),
@@ -830,5 +842,139 @@ describe("signed but malformed events (docs/product.md#security)", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+/** customer.updated after the portal's payment-method page: a new default payment method. */
+function customerUpdated(id: string, created: number): StripeEventJson {
+  const updated = event(id, "customer.updated", created, {
+    id: "cus_ada",
+    object: "customer",
+    invoice_settings: { default_payment_method: "pm_new" },
+  });
+  return {
+    ...updated,
+    data: {
+      ...updated.data,
+      previous_attributes: { invoice_settings: { default_payment_method: "pm_old" } },
+    },
+  } as StripeEventJson;
+}
+
+describe("docs/product.md#plan-changes: changes made in Stripe keep the database truthful, recorded and emailed", () => {
+  const mailer = () => quietMailer(database.db);
+
+  async function auditEvents() {
+    return (await database.db.select().from(authAuditEvents).orderBy(authAuditEvents.id)).map(
+      (row) => row.event,
+    );
+  }
+
+  async function subjects() {
+    return (await database.db.select().from(mailMessages).orderBy(mailMessages.id)).map((row) => row.subject);
+  }
+
+  it("a cancellation at the period's end (the portal's) is stored, recorded and emailed once", async () => {
+    await deliver(event("evt_1", "customer.subscription.created", NOV_8, subscription(ACTIVE)), {
+      mailer: mailer(),
+    });
+    const canceled = subscription({ ...ACTIVE, cancelAtPeriodEnd: true, canceledAt: NOV_8 + 60 });
+    await deliver(event("evt_2", "customer.subscription.updated", NOV_8 + 60, canceled), {
+      mailer: mailer(),
+    });
+    // A replay, and a later event of the same state, announce nothing more.
+    await deliver(event("evt_2", "customer.subscription.updated", NOV_8 + 60, canceled), {
+      mailer: mailer(),
+    });
+    await deliver(event("evt_3", "customer.subscription.updated", NOV_8 + 120, canceled), {
+      mailer: mailer(),
+    });
+
+    expect(await storedSubscription()).toMatchObject({ status: "active", cancelAtPeriodEnd: true });
+    expect(await auditEvents()).toEqual(["subscription_canceled"]);
+    expect(await subjects()).toEqual(["Your Roundlist subscription ends on Dec 8, 2026"]);
+  });
+
+  it("a resumption and a price change to the annual plan are stored and announced", async () => {
+    await deliver(
+      event(
+        "evt_1",
+        "customer.subscription.created",
+        NOV_8,
+        subscription({ ...ACTIVE, cancelAtPeriodEnd: true }),
+      ),
+    );
+    await deliver(event("evt_2", "customer.subscription.updated", NOV_8 + 60, subscription(ACTIVE)), {
+      mailer: mailer(),
+    });
+    const annual = subscription({
+      ...ACTIVE,
+      priceId: "price_annual",
+      periodStart: NOV_8 + 120,
+      periodEnd: JAN_8,
+    });
+    await deliver(event("evt_3", "customer.subscription.updated", NOV_8 + 120, annual), { mailer: mailer() });
+
+    expect(await storedSubscription()).toMatchObject({ planId: "pro", cancelAtPeriodEnd: false });
+    expect(await auditEvents()).toEqual(["subscription_resumed", "plan_switched"]);
+    expect(await subjects()).toEqual([
+      "Your Roundlist subscription continues",
+      "You switched to the Roundlist Annual plan",
+    ]);
+  });
+
+  it("invoice.paid stores the invoice with Stripe's hosted page and PDF, once per invoice", async () => {
+    await deliver(event("evt_1", "customer.subscription.created", NOV_8, subscription(ACTIVE)));
+    const paid = {
+      ...invoice({ start: NOV_8, end: DEC_8 }),
+      number: "RL-0042",
+      currency: "usd",
+      subtotal: 7900,
+      amount_paid: 7900,
+      hosted_invoice_url: "https://invoice.stripe.test/i/in_ada",
+      invoice_pdf: "https://pay.stripe.test/invoice/in_ada/pdf",
+      status_transitions: { paid_at: NOV_8 },
+    };
+    await deliver(event("evt_2", "invoice.paid", NOV_8, paid));
+    await deliver(event("evt_3", "invoice.paid", NOV_8 + 5, paid));
+
+    const rows = await database.db.select().from(invoices);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        id: "in_ada",
+        userId: "user_ada",
+        provider: "stripe",
+        number: "RL-0042",
+        amountPaidCents: 7900,
+        hostedInvoiceUrl: "https://invoice.stripe.test/i/in_ada",
+        invoicePdfUrl: "https://pay.stripe.test/invoice/in_ada/pdf",
+        paidAt: new Date(NOV_8 * 1000),
+        periodEnd: new Date(DEC_8 * 1000),
+      }),
+    ]);
+  });
+
+  it("invoice.paid of a subscription this app does not know stores nothing", async () => {
+    await deliver(event("evt_2", "invoice.paid", NOV_8, invoice({ start: NOV_8, end: DEC_8 })));
+    expect(await database.db.select().from(invoices)).toEqual([]);
+  });
+
+  it("customer.updated with a new default payment method is recorded and emailed; other updates are not", async () => {
+    await database.db.insert(billingCustomers).values({ userId: "user_ada", stripeCustomerId: "cus_ada" });
+    const other = event("evt_1", "customer.updated", NOV_8, { id: "cus_ada", invoice_settings: {} });
+    expect((await deliver(other, { mailer: mailer() })).status).toBe(200);
+    expect(await auditEvents()).toEqual([]);
+
+    expect(await deliver(customerUpdated("evt_2", NOV_8 + 1), { mailer: mailer() })).toEqual({
+      status: 200,
+      body: { received: true },
+    });
+    expect(await auditEvents()).toEqual(["payment_method_updated"]);
+    expect(await subjects()).toEqual(["Your Roundlist payment method was updated"]);
+  });
+
+  it("customer.updated of an unknown customer is acknowledged and ignored", async () => {
+    const result = await deliver(customerUpdated("evt_2", NOV_8));
+    expect(result).toEqual({ status: 200, body: { received: true, ignored: "unknown customer" } });
   });
 });

@@ -15,13 +15,21 @@ import {
 import { logger } from "../logger.server";
 import { type MailMessage, renderMail } from "../mail/mail-message";
 import type { Mailer } from "../mail/mailer.server";
+import { upsertStripeInvoice } from "./invoices.server";
 import { checkStripeEventShape } from "./stripe-event-shape";
 import {
   customerId,
+  fromUnix,
   type PriceToPlan,
   snapshotFromStripeSubscription,
   userIdFromSubscription,
 } from "./stripe-mapping";
+import {
+  type BillingNotice,
+  changeCollector,
+  mailBillingNotices,
+  recordBillingNotices,
+} from "./subscription-notices.server";
 import { type SubscriptionSnapshot, snapshotFromRow } from "./subscription-snapshot";
 import { applySubscriptionSnapshot, rememberStripeCustomer, userIdForCustomer } from "./subscriptions.server";
 
@@ -64,6 +72,8 @@ const HANDLED_TYPES = [
   "customer.subscription.trial_will_end",
   "invoice.paid",
   "invoice.payment_failed",
+  // docs/product.md#plan-changes: a new default payment method (the customer portal's payment-method page).
+  "customer.updated",
 ] as const;
 type HandledEvent = Extract<Stripe.Event, { type: (typeof HANDLED_TYPES)[number] }>;
 
@@ -71,10 +81,12 @@ function isHandled(event: Stripe.Event): event is HandledEvent {
   return (HANDLED_TYPES as readonly string[]).includes(event.type);
 }
 
-/** What applying one event did; `mail` is sent only after the transaction commits. */
+/** What applying one event did; `mail` and the notices' emails are sent only after the transaction commits. */
 interface Applied {
   ignored?: string;
   mail?: MailMessage;
+  /** docs/product.md#plan-changes: the customer's changes this event brought (recorded in the transaction). */
+  notices?: { userId: string; notices: BillingNotice[] };
 }
 
 /**
@@ -128,6 +140,10 @@ export async function handleStripeWebhook(
     log({ eventId: event.id, type: event.type, reason: applied.ignored }, "Stripe webhook event ignored");
   }
   if (applied.mail && deps.mailer) await sendAfterCommit(deps.mailer, applied.mail, event);
+  if (applied.notices) {
+    const { userId, notices } = applied.notices;
+    await mailBillingNotices(deps.db, deps.mailer, userId, deps.appUrl, notices);
+  }
   return { status: 200, body: { received: true, ...(applied.ignored ? { ignored: applied.ignored } : {}) } };
 }
 
@@ -202,6 +218,8 @@ async function applyEvent(tx: Db, deps: StripeWebhookDeps, event: HandledEvent):
       return applyInvoicePaid(tx, deps, event.data.object, observedAt);
     case "invoice.payment_failed":
       return applyInvoicePaymentFailed(tx, deps, event.data.object, observedAt);
+    case "customer.updated":
+      return applyCustomerUpdated(tx, event.data.object, event.data.previous_attributes);
   }
 }
 
@@ -248,10 +266,46 @@ async function applySubscription(
     priceToPlan: deps.priceToPlan,
   });
   if (!snapshot) return { ignored: "unknown plan" };
+  // docs/product.md#plan-changes: a cancellation, resumption or switch made in Stripe (the customer portal, the
+  // dashboard) is recorded and emailed like one made here; one this app made and stored already is not.
+  const collector = changeCollector();
   const result = await applySubscriptionSnapshot(tx, snapshot, {
     resolveTie: currentStateFromStripe(deps, subscription.id, userId, observedAt),
+    onWritten: collector.onWritten,
   });
-  return result === "stale" ? { ignored: "stale" } : {};
+  if (result === "stale") return { ignored: "stale" };
+  return noticesOf(
+    tx,
+    userId,
+    collector.changes.map((change) => ({ kind: "subscription", change })),
+  );
+}
+
+async function noticesOf(tx: Db, userId: string, notices: BillingNotice[]): Promise<Applied> {
+  if (notices.length === 0) return {};
+  await recordBillingNotices(tx, userId, notices);
+  return { notices: { userId, notices } };
+}
+
+/**
+ * docs/product.md#plan-changes: the customer's default payment method changed (Stripe names the changed fields in
+ * previous_attributes): recorded and emailed. Nothing else of a customer is kept here.
+ */
+async function applyCustomerUpdated(
+  tx: Db,
+  customer: Stripe.Customer,
+  previous: Partial<Stripe.Customer> | undefined,
+): Promise<Applied> {
+  // previous_attributes is outside input too (the shape check reads data.object only): read with care.
+  const before: unknown =
+    typeof previous === "object" && previous !== null ? previous.invoice_settings : null;
+  if (typeof before !== "object" || before === null || !("default_payment_method" in before)) {
+    return {};
+  }
+  if (!customer.invoice_settings?.default_payment_method) return { ignored: "payment method removed" };
+  const userId = await userIdForCustomer(tx, customer.id);
+  if (!userId) return { ignored: "unknown customer" };
+  return noticesOf(tx, userId, [{ kind: "payment_method", label: null }]);
 }
 
 /**
@@ -365,6 +419,8 @@ async function applyInvoicePaid(
   const subscriptionId = subscriptionIdOfInvoice(invoice);
   const row = subscriptionId ? await storedStripeSubscription(tx, subscriptionId) : null;
   if (!subscriptionId || !row) return { ignored: "unknown subscription" };
+  // docs/product.md#plan-changes: the account page lists it, with Stripe's hosted page and PDF.
+  await upsertStripeInvoice(tx, stripeInvoiceRow(invoice, row.userId, subscriptionId, observedAt));
   // A renewal of an active subscription changes nothing here: its `updated` event moves the period.
   if (!RECOVERABLE_STATUSES.has(row.status)) return {};
   const period = invoicePeriod(invoice, subscriptionId);
@@ -442,4 +498,33 @@ export function invoicePeriod(
     if (!latest || line.period.end > latest.end) latest = line.period;
   }
   return latest ? { start: new Date(latest.start * 1000), end: new Date(latest.end * 1000) } : null;
+}
+
+/** A paid Stripe invoice as the account page lists it. */
+export function stripeInvoiceRow(
+  invoice: Stripe.Invoice,
+  userId: string,
+  subscriptionId: string,
+  observedAt: Date,
+): Parameters<typeof upsertStripeInvoice>[1] {
+  const period = invoicePeriod(invoice, subscriptionId);
+  const lines = (invoice.lines?.data ?? []).map((line) => ({
+    description: line.description ?? "Subscription",
+    amountCents: line.amount ?? 0,
+  }));
+  return {
+    id: invoice.id ?? `in_unknown_${subscriptionId}`,
+    userId,
+    providerSubscriptionId: subscriptionId,
+    number: invoice.number ?? null,
+    currency: invoice.currency ?? "usd",
+    subtotalCents: invoice.subtotal ?? invoice.amount_paid ?? 0,
+    amountPaidCents: invoice.amount_paid ?? 0,
+    lines,
+    hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
+    invoicePdfUrl: invoice.invoice_pdf ?? null,
+    periodStart: period?.start ?? null,
+    periodEnd: period?.end ?? null,
+    paidAt: fromUnix(invoice.status_transitions?.paid_at) ?? fromUnix(invoice.created) ?? observedAt,
+  };
 }

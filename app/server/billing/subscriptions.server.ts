@@ -31,6 +31,11 @@ export interface ApplyOptions {
    * further along in LIFECYCLE_RANK wins.
    */
   resolveTie?: () => Promise<SubscriptionSnapshot | null>;
+  /**
+   * Called, holding the row's lock, after the snapshot was written, with the state stored before it (null
+   * for a new row): docs/product.md#plan-changes, the writer that made a change is the one that announces it.
+   */
+  onWritten?: (before: SubscriptionRow | null, written: SubscriptionSnapshot) => void;
 }
 
 /**
@@ -45,11 +50,7 @@ export async function applySubscriptionSnapshot(
 ): Promise<ApplyResult> {
   return db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({
-        id: subscriptions.id,
-        status: subscriptions.status,
-        providerStateAt: subscriptions.providerStateAt,
-      })
+      .select()
       .from(subscriptions)
       .where(eq(subscriptions.providerSubscriptionId, given.providerSubscriptionId))
       .for("update");
@@ -70,6 +71,7 @@ export async function applySubscriptionSnapshot(
       }
     }
     await writeSnapshot(tx, existing?.id ?? null, snapshot);
+    options.onWritten?.(existing ?? null, snapshot);
     return existing ? "updated" : "inserted";
   });
 }

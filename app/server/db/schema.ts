@@ -393,6 +393,59 @@ export const billingLocks = pgTable("billing_locks", {
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
+/** One line of an invoice as the customer reads it (US cents; a credit is negative). */
+export interface InvoiceLineJson {
+  description: string;
+  amountCents: number;
+}
+
+/**
+ * docs/product.md#plan-changes: a customer's invoices, listed on the account page. The demo provider writes its
+ * own (the receipt page shows them); Stripe's arrive with invoice.paid and link to Stripe's hosted page and
+ * PDF. Amounts are in the smallest unit of `currency` (US cents).
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    /** Stripe's in_..., or the demo provider's demo_in_... */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["stripe", "demo"] }).notNull(),
+    providerSubscriptionId: text("provider_subscription_id"),
+    /** The number the customer quotes (Stripe's, or RL-DEMO-<n> per account). */
+    number: text("number"),
+    currency: text("currency").notNull().default("usd"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    creditAppliedCents: integer("credit_applied_cents").notNull().default(0),
+    amountPaidCents: integer("amount_paid_cents").notNull(),
+    /** The demo customer's credit balance after this invoice (unused time of a longer plan). */
+    endingCreditCents: integer("ending_credit_cents").notNull().default(0),
+    lines: jsonb("lines").$type<InvoiceLineJson[]>().notNull(),
+    /** What paid it, as the receipt names it (the demo card's label); null for Stripe (its page says). */
+    paymentMethod: text("payment_method"),
+    hostedInvoiceUrl: text("hosted_invoice_url"),
+    invoicePdfUrl: text("invoice_pdf_url"),
+    periodStart: timestamp("period_start", { withTimezone: true }),
+    periodEnd: timestamp("period_end", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("invoices_user_id_paid_at_idx").on(table.userId, table.paidAt.desc())],
+);
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** The demo card each demo customer pays with (docs/product.md#plan-changes); none stored: the first demo card. */
+export const demoPaymentMethods = pgTable("demo_payment_methods", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  cardId: text("card_id").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** docs/product.md#data: user activity (search, filter, export) with its details. */
 export const userActivity = pgTable(
   "user_activity",
