@@ -105,7 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteFooter />
         </AuthDialogProvider>
         {/* At the bottom of the viewport: a toast never covers the header (the user menu, sign-in) nor a
-            page's controls under it, such as /search's box and filters (docs/product.md#texts). */}
+            page's controls under it, such as /search's box and filters (docs/product.md#screens). */}
         <Toaster position="bottom-right" richColors closeButton />
         <FlashToast flash={data?.flash ?? null} />
         <PaymentReturn />

@@ -36,11 +36,12 @@ export function CheckboxFacetGroup({
     <fieldset className="flex min-w-0 flex-col gap-1">
       <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
       {chosen.length > 0 ? (
-        <p data-testid="chosen-values" className="flex flex-wrap items-center gap-1 text-xs text-slate-600">
+        <p className="flex flex-wrap items-center gap-1 text-xs text-slate-600">
           <span>Chosen:</span>
           {chosen.map((option) => (
             <span
               key={option.value}
+              data-testid="chosen-value"
               className="rounded-full border border-brand-100 bg-brand-50 px-2 py-0.5 font-medium text-brand-900"
             >
               {option.label}
@@ -62,7 +63,9 @@ export function CheckboxFacetGroup({
                 onChange={() => onToggle(option.value)}
                 className="h-4 w-4 rounded border-slate-400 accent-brand-600"
               />
-              <span className="min-w-0 flex-1 truncate">{option.label}</span>
+              <span data-testid="option-label" className="min-w-0 flex-1 truncate">
+                {option.label}
+              </span>
               {count !== null ? (
                 <span data-testid="option-count" className="shrink-0 text-xs text-slate-600 tabular-nums">
                   {count}
