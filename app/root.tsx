@@ -104,14 +104,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter />
         </AuthDialogProvider>
-        {/* Below the 64 px header, so a toast never covers the user menu or the sign-in button. */}
-        <Toaster
-          position="top-right"
-          offset={{ top: 76 }}
-          mobileOffset={{ top: 72 }}
-          richColors
-          closeButton
-        />
+        {/* At the bottom of the viewport: a toast never covers the header (the user menu, sign-in) nor a
+            page's controls under it, such as /search's box and filters (docs/product.md#screens). */}
+        <Toaster position="bottom-right" richColors closeButton />
         <FlashToast flash={data?.flash ?? null} />
         <PaymentReturn />
         <HydrationMark />

@@ -6,7 +6,9 @@
 // with an active Pro plan: the path paying users take (their session and access read, full emails, the
 // "Exported" marker of the page's companies), to the production server. The subscriber is signed up through
 // the real auth endpoints, confirmed and granted Pro in the database (`npm run grant`), then signed in; the
-// account (bench-load-subscriber@roundlist.test) is kept for the next run.
+// account (bench-load-subscriber@roundlist.test) is kept for the next run. Since decision 026 a visitor's
+// searches are all answered with the free sample (the URL's filters ignored): the searches themselves are
+// measured `--as subscriber`.
 //
 // Without --url it builds the app when the build is stale (as `npm start` does), starts `node server.mjs`
 // (the flags `npm start` uses) on DATABASE_URL, an existing seeded database (`npm run db:seed -- --count

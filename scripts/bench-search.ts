@@ -60,6 +60,9 @@ const QUERIES: Array<[string, Partial<SearchState>]> = [
   ["city San Francisco", { location: ["San Francisco, California, United States"] }],
   ["amount $5M - $10M", { amount: "5m-10m" }],
   ["amount $250M+", { amount: "250m-plus" }],
+  // The band below $1M (decision 026): the most common rounds of the early stages.
+  ["amount $250K - $1M", { amount: "250k-1m" }],
+  ["Pre-Seed + $250K - $1M, by total", { stage: ["Pre-Seed"], amount: "250k-1m", sort: "total-desc" }],
   ["date last 30 days", { date: "30d" }],
   [
     "'health' + Series A + N. America + 1y",

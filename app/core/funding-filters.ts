@@ -1,9 +1,12 @@
 /**
  * docs/product.md#filters, funding-amount options, plus "$200M - $250M" (docs/product.md#filters: the original
- * options left that range uncovered). Bounds are in USD; "$250M+" is a minimum only. A range includes its minimum and excludes
- * its maximum, so a round sits in exactly one option.
+ * options left that range uncovered) and "$250K - $1M" (the rounds below $1M that docs/product.md#home promises).
+ * Bounds are in USD; "$250M+" is a minimum only. A range includes its minimum and excludes its maximum, so a
+ * round sits in at most one option. Every option is a range of Last Funding Amount (in USD), so each one
+ * takes the same indexed path (decision 011).
  */
 export const AMOUNT_OPTIONS = [
+  { value: "250k-1m", label: "$250K - $1M", min: 250_000, max: 1_000_000 },
   { value: "1m-5m", label: "$1M - $5M", min: 1_000_000, max: 5_000_000 },
   { value: "5m-10m", label: "$5M - $10M", min: 5_000_000, max: 10_000_000 },
   { value: "10m-20m", label: "$10M - $20M", min: 10_000_000, max: 20_000_000 },
@@ -34,12 +37,16 @@ export const ANY = "any";
 export const ANY_AMOUNT_LABEL = "Any amount";
 export const ANY_DATE_LABEL = "Any time";
 
+/** An amount option by its URL value, in any case (docs/product.md#search: `amount=1M-5M` is `1m-5m`). */
 export function amountOption(value: string): AmountOption | undefined {
-  return AMOUNT_OPTIONS.find((option) => option.value === value);
+  const key = value.toLowerCase();
+  return AMOUNT_OPTIONS.find((option) => option.value === key);
 }
 
+/** A date option by its URL value, in any case (`date=1Y` is `1y`). */
 export function dateOption(value: string): DateOption | undefined {
-  return DATE_OPTIONS.find((option) => option.value === value);
+  const key = value.toLowerCase();
+  return DATE_OPTIONS.find((option) => option.value === key);
 }
 
 /** The first day (UTC, YYYY-MM-DD) inside a "last N days" window ending today. */

@@ -185,6 +185,15 @@ export const EXPORT_BUSY = "Too many exports are running right now. Please try a
 /** Decision 019: /api/lps-facets while LP search is hidden from the viewer (as /lps, a 404). */
 export const LP_SEARCH_UNAVAILABLE = "LP search is not available.";
 
+/**
+ * docs/product.md#free-sample (decision 026): why the search box does not search without a plan, beside it; and
+ * why a link's search or filters were not applied for such a viewer (the free sample shows instead).
+ */
+export const SEARCH_NEEDS_PLAN = {
+  box: "Searching and filtering need a plan: you are looking at the free sample.",
+  link: "Searching, filtering, sorting and paging need a plan, so this link shows the free sample instead.",
+} as const;
+
 /** Decision 019: the answers of /api/auth/* outside the emailed links. */
 export const AUTH_DOOR = {
   closed: "There is nothing here. Sign in, sign up and reset your password at /signin.",

@@ -13,7 +13,7 @@ import {
   type SearchState,
   serializeSearchState,
   toggledValue,
-  withAllowedPageSize,
+  withAllowedSearch,
   withChange,
 } from "./search-params";
 import { DEFAULT_SORT, SORT_OPTIONS } from "./search-sort";
@@ -94,6 +94,12 @@ describe("parseSearchParams", () => {
 
   it("treats 'any' as no amount or date filter (docs/product.md#filters)", () => {
     expect(parse("amount=any&date=any")).toEqual({ state: EMPTY_SEARCH, errors: [] });
+  });
+
+  it("reads amount, date and 'any' in any case, as their canonical values (docs/product.md#search)", () => {
+    expect(parse("amount=1M-5M&date=1Y").state).toMatchObject({ amount: "1m-5m", date: "1y" });
+    expect(parse("amount=250K-1m").state.amount).toBe("250k-1m");
+    expect(parse("amount=Any&date=ANY")).toEqual({ state: EMPTY_SEARCH, errors: [] });
   });
 
   it("drops bad values with a clear message instead of failing", () => {
@@ -261,11 +267,29 @@ describe("withChange and activeFilterCount", () => {
     expect(toggledValue(["Seed", "Series A"], "Seed")).toEqual(["Series A"]);
   });
 
-  it("lets only a subscriber choose the page size; anyone else reads 50 a page", () => {
-    const asked: SearchState = { ...EMPTY_SEARCH, size: 100, page: 3 };
-    expect(withAllowedPageSize(asked, true)).toEqual(asked);
-    expect(withAllowedPageSize(asked, false)).toEqual({ ...asked, size: PAGE_SIZE });
-    expect(withAllowedPageSize({ ...EMPTY_SEARCH, size: 25, page: 4000 }, false).page).toBe(MAX_PAGE);
+  it("lets active access search, filter, sort, page and choose the page size (decision 026)", () => {
+    const asked: SearchState = { ...EMPTY_SEARCH, q: "ai", stage: ["Seed"], size: 100, page: 3 };
+    expect(withAllowedSearch(asked, true)).toEqual({ state: asked, isNarrowed: false });
+  });
+
+  it("gives anyone else the free sample, whatever the URL asks, and says when it asked for more (decision 026)", () => {
+    const asks: Array<Partial<SearchState>> = [
+      { q: "ai" },
+      { industry: ["SaaS"] },
+      { location: ["country:Germany"] },
+      { amount: "250k-1m" },
+      { date: "30d" },
+      { sort: "name-asc" },
+      { size: 100 },
+      { page: 2 },
+    ];
+    for (const ask of asks) {
+      expect(withAllowedSearch({ ...EMPTY_SEARCH, ...ask }, false)).toEqual({
+        state: EMPTY_SEARCH,
+        isNarrowed: true,
+      });
+    }
+    expect(withAllowedSearch(EMPTY_SEARCH, false)).toEqual({ state: EMPTY_SEARCH, isNarrowed: false });
   });
 });
 

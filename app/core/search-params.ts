@@ -3,7 +3,6 @@ import { DEFAULT_SORT, type SortValue, sortOption } from "./search-sort";
 
 import {
   cleanValue as clean,
-  MAX_PAGE,
   PAGE_SIZE,
   type PageSize,
   readList,
@@ -102,7 +101,7 @@ export function parseSearchParams(params: URLSearchParams): {
   state.location = readLocations(params, errors);
 
   const amount = clean(params.get("amount"));
-  if (amount && amount !== ANY) {
+  if (amount && amount.toLowerCase() !== ANY) {
     const option = amountOption(amount);
     if (option) state.amount = option.value;
     else
@@ -113,7 +112,7 @@ export function parseSearchParams(params: URLSearchParams): {
   }
 
   const date = clean(params.get("date"));
-  if (date && date !== ANY) {
+  if (date && date.toLowerCase() !== ANY) {
     const option = dateOption(date);
     if (option) state.date = option.value;
     else
@@ -184,10 +183,20 @@ export function filtersOf(state: SearchState): SearchFilters {
 }
 
 /**
- * docs/product.md#search: the page size is a subscriber's choice; anyone else reads the 50 of docs/product.md#limits (the server applies this,
- * whatever the URL asks).
+ * docs/product.md#free-sample (decision 026): without active access the search box does not search, and a URL
+ * cannot do more than the box. The server reads the free sample (the newest companies, page 1, 50 a page)
+ * whatever the URL asks; `isNarrowed` says a URL asked for more, so the page can say why it shows the sample.
  */
-export function withAllowedPageSize(state: SearchState, canChoosePageSize: boolean): SearchState {
-  if (canChoosePageSize || state.size === PAGE_SIZE) return state;
-  return { ...state, size: PAGE_SIZE, page: Math.min(state.page, MAX_PAGE) };
+export function withAllowedSearch(
+  state: SearchState,
+  hasActiveAccess: boolean,
+): { state: SearchState; isNarrowed: boolean } {
+  if (hasActiveAccess) return { state, isNarrowed: false };
+  const isNarrowed =
+    state.q !== "" ||
+    hasFilters(state) ||
+    state.sort !== DEFAULT_SORT ||
+    state.page > 1 ||
+    state.size !== PAGE_SIZE;
+  return { state: EMPTY_SEARCH, isNarrowed };
 }

@@ -46,12 +46,15 @@ test("/search for a subscriber: filters open with counts, a picker's list, the t
   page,
   login,
 }) => {
+  // Five views, each with an axe run: 90 s, as its siblings have.
+  test.setTimeout(90_000);
   await login({ plan: "pro", status: "active" });
   await gotoHydrated(page, "/search?stage=Seed&stage=Series+A");
   await page.getByRole("button", { name: /Filters/ }).click();
   await expect(
     page.getByRole("group", { name: "Funding stage" }).getByTestId("option-count").first(),
   ).toBeVisible();
+  await expect(page.getByTestId("chosen-value")).toHaveText(["Seed", "Series A"]);
   expect(await seriousFindings(page), "filters").toEqual([]);
   const industry = page.getByRole("combobox", { name: "Industry" });
   await industry.click();
@@ -63,6 +66,11 @@ test("/search for a subscriber: filters open with counts, a picker's list, the t
   expect(await seriousFindings(page), "table").toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoHydrated(page, "/search");
+  // docs/product.md#search: the phone's toolbar, folded into a menu.
+  await page.getByRole("button", { name: /^Sort and view/ }).click();
+  await expect(page.getByRole("menuitemradio", { name: "Newest funding first" })).toBeChecked();
+  expect(await seriousFindings(page), "phone toolbar menu").toEqual([]);
+  await page.keyboard.press("Escape");
   await page.getByRole("button", { name: /Filters/ }).click();
   await expect(
     page.getByRole("dialog", { name: "Filters" }).getByRole("group", { name: "Funding stage" }),
@@ -75,8 +83,11 @@ test("/search for a signed-in user without a plan: the sample banner and the pla
   login,
 }) => {
   await login();
-  await gotoHydrated(page, "/search");
+  // Decision 026: a link's filters are not applied without a plan, and the page says why.
+  await gotoHydrated(page, "/search?stage=Seed");
   await expect(page.getByTestId("sample-banner")).toBeVisible();
+  await expect(page.getByTestId("search-locked-reason")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "this link shows the free sample" })).toBeVisible();
   expect(await seriousFindings(page), "sample").toEqual([]);
   await page.getByRole("button", { name: "See plans" }).click();
   await expect(page.getByRole("dialog", { name: "Choose Your Plan" })).toBeVisible();

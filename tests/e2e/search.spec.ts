@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { SEARCH_NEEDS_PLAN } from "~/core/messages";
 import { gotoHydrated, PASSWORD } from "./accounts-helpers";
 import { expect, FOUNDER_EMAIL, logIn, test } from "./fixtures";
 import { readable } from "./page-text";
@@ -100,6 +101,13 @@ test("a signed-in user without a plan sees the free sample, and pricing when the
   // docs/product.md#access: the search input stays read-only; its 'Upgrade' button opens the plans.
   const input = page.getByRole("searchbox", { name: "Search companies" });
   await expect(input).toHaveAttribute("readonly", "");
+  // Decision 026: the box says why it does not search, and Enter in it opens the plans rather than nothing.
+  await expect(input).toHaveAccessibleDescription(SEARCH_NEEDS_PLAN.box);
+  await expect(page.getByTestId("search-locked-reason")).toHaveText(SEARCH_NEEDS_PLAN.box);
+  await input.press("Enter");
+  await expect(pricing).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(pricing).toBeHidden();
   await page.getByRole("button", { name: "Upgrade", exact: true }).click();
   await expect(pricing).toBeVisible();
   await page.keyboard.press("Escape");
@@ -178,6 +186,13 @@ test("a subscriber searches, filters, pages, copies an email, and a reload shows
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Email Copied" });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText(email);
+  // docs/product.md#screens: a toast covers neither the header nor the search controls (the box, the filters, the
+  // order, saving and export): it sits below all of them.
+  const toastBox = await boxOf(toast);
+  expect(overlaps(toastBox, await boxOf(page.getByRole("banner")))).toBe(false);
+  expect(overlaps(toastBox, await boxOf(page.getByRole("search")))).toBe(false);
+  const exportBox = await boxOf(page.getByRole("button", { name: "Export CSV" }));
+  expect(toastBox.y).toBeGreaterThanOrEqual(exportBox.y + exportBox.height);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(email);
 
   // A filter change on page 2 goes back to page 1 (docs/product.md#search).
@@ -255,9 +270,51 @@ test("removing a chip clears that filter; 'Any amount' resets the amount", async
   await expect(page.getByTestId("filter-count")).toHaveCount(0);
 });
 
-test("bad parameters are reported and the rest of the search still runs", async ({ page }) => {
+test("bad parameters are reported, values in any case are written back canonical, stages list in stage order", async ({
+  page,
+}) => {
   await becomeSubscriber(page);
-  await gotoHydrated(page, "/search?amount=lots&stage=Seed");
+  // docs/product.md#search: `stage=seed` is Seed, and the URL says so; an unknown amount stays, with its message.
+  await gotoHydrated(page, "/search?amount=lots&stage=seed&stage=VENTURE+-+series+unknown");
+  expect(new URL(page.url()).search).toBe("?amount=lots&stage=Seed&stage=Venture+-+Series+Unknown");
   await expect(page.getByText('"lots" is not a funding amount option, so it was ignored.')).toBeVisible();
-  await expectChips(page, ["Funding stage: Seed"]);
+  await expectChips(page, ["Funding stage: Seed", "Funding stage: Venture - Series Unknown"]);
+
+  // docs/product.md#filters: stages in the order companies raise them, then the other round types; the
+  // chosen ones show above the list, whatever it scrolls to.
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  const stages = page.getByRole("group", { name: "Funding stage" });
+  await expect(stages.getByTestId("chosen-value")).toHaveText(["Seed", "Venture - Series Unknown"]);
+  const listed = await stages.getByTestId("option-label").allTextContents();
+  expect(listed.slice(0, 12)).toEqual([
+    "Pre-Seed",
+    "Seed",
+    "Angel",
+    "Series A",
+    "Series B",
+    "Series C",
+    "Series D",
+    "Series E",
+    "Series F",
+    "Series G",
+    "Series H",
+    "Venture - Series Unknown",
+  ]);
+  expect(listed.slice(12)).toEqual(
+    [...listed.slice(12, -1)].sort((a, b) => a.localeCompare(b)).concat("Undisclosed"),
+  );
 });
+
+/** An element's box on the page (it must be rendered). */
+async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error("the element has no box");
+  return box;
+}
+
+function overlaps(
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}

@@ -51,23 +51,24 @@ export function SavedSearchControls({ state }: { state: SearchState }) {
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">
+        {/* On a phone both are icons (their words stay their accessible names): docs/product.md#search. */}
         <Button
           variant="secondary"
-          className="whitespace-nowrap"
+          className="whitespace-nowrap max-sm:px-2.5"
           onClick={() => setDialog("save")}
           data-testid="save-search"
         >
           <SpriteIcon name="bookmark-plus" className="h-4 w-4" />
-          Save search
+          <span className="max-sm:sr-only">Save search</span>
         </Button>
         <Button
           variant="secondary"
-          className="whitespace-nowrap"
+          className="whitespace-nowrap max-sm:px-2.5"
           onClick={openList}
           data-testid="saved-searches"
         >
           <SpriteIcon name="bookmark" className="h-4 w-4" />
-          Saved searches
+          <span className="max-sm:sr-only">Saved searches</span>
           {items ? (
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
               {items.length}

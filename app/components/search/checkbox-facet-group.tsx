@@ -14,7 +14,8 @@ interface CheckboxFacetGroupProps {
  * A multi-select filter as a group of checkboxes (docs/product.md#filters), each with its count given the other filters.
  * A box changes only when it is ticked (Space or a click), never while the arrow keys or Tab move through
  * the list, so nothing searches until the user chooses. A value from a shared link that the options no
- * longer list still shows as chosen.
+ * longer list still shows as chosen. The chosen values also show above the list (docs/product.md#filters), so
+ * they are seen without scrolling it; the list keeps its order, so a ticked box never moves under the pointer.
  */
 export function CheckboxFacetGroup({
   legend,
@@ -30,9 +31,24 @@ export function CheckboxFacetGroup({
       .filter((value) => !options.some((option) => option.value === value))
       .map((value) => ({ value, label: value })),
   ];
+  const chosen = listed.filter((option) => values.includes(option.value));
   return (
     <fieldset className="flex min-w-0 flex-col gap-1">
       <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
+      {chosen.length > 0 ? (
+        <p className="flex flex-wrap items-center gap-1 text-xs text-slate-600">
+          <span>Chosen:</span>
+          {chosen.map((option) => (
+            <span
+              key={option.value}
+              data-testid="chosen-value"
+              className="rounded-full border border-brand-100 bg-brand-50 px-2 py-0.5 font-medium text-brand-900"
+            >
+              {option.label}
+            </span>
+          ))}
+        </p>
+      ) : null}
       <div className="max-h-44 overflow-y-auto rounded-md border border-slate-300 bg-white py-1">
         {listed.map((option) => {
           const count = facetCountText(facet, option.value);
@@ -47,7 +63,9 @@ export function CheckboxFacetGroup({
                 onChange={() => onToggle(option.value)}
                 className="h-4 w-4 rounded border-slate-400 accent-brand-600"
               />
-              <span className="min-w-0 flex-1 truncate">{option.label}</span>
+              <span data-testid="option-label" className="min-w-0 flex-1 truncate">
+                {option.label}
+              </span>
               {count !== null ? (
                 <span data-testid="option-count" className="shrink-0 text-xs text-slate-600 tabular-nums">
                   {count}

@@ -6,7 +6,8 @@ import { FounderEmail } from "./founder-email";
 /**
  * docs/product.md#search: the dense view, one row per company (name, stage, last amount, date, city, industries, founder,
  * email with copy), so a 1280x800 screen shows at least 15 of them. Rows keep to one line; long values are
- * cut with an ellipsis and shown whole in their title.
+ * cut with an ellipsis and shown whole in their title, except the company's name: it is never cut, and wraps
+ * (with the "Exported" marker after it) when the column is too narrow.
  */
 export function CompanyTable({
   companies,
@@ -22,12 +23,12 @@ export function CompanyTable({
           Companies, one per row{isMasked ? "; emails are masked until you upgrade" : ""}
         </caption>
         <colgroup>
-          <col className="w-[15%]" />
+          <col className="w-[18%]" />
           <col className="w-[8%]" />
           <col className="w-[7%]" />
           <col className="w-[9%]" />
-          <col className="w-[11%]" />
-          <col className="w-[12%]" />
+          <col className="w-[10%]" />
+          <col className="w-[10%]" />
           <col className="w-[12%]" />
           <col className="w-[26%]" />
         </colgroup>
@@ -46,16 +47,12 @@ export function CompanyTable({
         <tbody>
           {companies.map((company) => (
             <tr key={company.id} data-testid="company-row">
-              <th scope="row" className="truncate font-medium" title={company.organizationName}>
-                {/* docs/product.md#export: the marker first, so a long name's ellipsis never hides it. */}
-                {company.exportedAt ? (
-                  <span className="mr-1.5">
-                    <ExportedMarker exportedAt={company.exportedAt} />
-                  </span>
-                ) : null}
-                <a href={`/company/${company.slug}`} className="hover:underline">
+              {/* docs/product.md#export: the name whole, then the marker; either wraps rather than being cut. */}
+              <th scope="row" className="font-medium break-words whitespace-normal">
+                <a href={`/company/${company.slug}`} className="mr-1.5 hover:underline">
                   {company.organizationName}
                 </a>
+                {company.exportedAt ? <ExportedMarker exportedAt={company.exportedAt} /> : null}
               </th>
               <td className="truncate">{company.lastFundingType ?? "—"}</td>
               <td className="tabular-nums">{formatAmount(company.lastFundingAmountUsd)}</td>

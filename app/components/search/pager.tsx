@@ -8,7 +8,7 @@ interface PagerProps {
   onPageChange: (page: number) => void;
   /** The navigation's name: two pagers (above and below the results) need two names. */
   label?: string;
-  /** The pager above the results: small buttons on the total's line, so the list starts higher. */
+  /** The pager above the results: small buttons on the total's line (icons on a phone), so the list starts higher. */
   compact?: boolean;
 }
 
@@ -26,7 +26,7 @@ export function Pager({ page, pageCount, onPageChange, label = "Pagination", com
           onClick={() => onPageChange(Math.max(1, Math.min(page - 1, pageCount)))}
         >
           <SpriteIcon name="chevron-left" className="h-4 w-4" />
-          Previous
+          <span className="max-sm:sr-only">Previous</span>
         </button>
         <p className="text-sm whitespace-nowrap text-slate-700">
           Page {formatCount(page)} of {formatCount(pageCount)}
@@ -37,7 +37,7 @@ export function Pager({ page, pageCount, onPageChange, label = "Pagination", com
           disabled={page >= pageCount}
           onClick={() => onPageChange(page + 1)}
         >
-          Next
+          <span className="max-sm:sr-only">Next</span>
           <SpriteIcon name="chevron-right" className="h-4 w-4" />
         </button>
       </nav>

@@ -89,7 +89,8 @@ export function ResultsSection({
         </div>
         {result && !isLoading && result.shown > 0 && hasPages ? (
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-            <p data-testid="results-range" className="text-sm text-slate-600">
+            {/* On a phone the total and the page already say it: the line keeps to one row. */}
+            <p data-testid="results-range" className="text-sm text-slate-600 max-sm:hidden">
               {showingRangeText(result)}
             </p>
             <Pager

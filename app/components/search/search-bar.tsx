@@ -18,6 +18,8 @@ interface SearchBarProps {
   onSearch: (q: string) => void;
   /** docs/product.md#free-sample: the free sample's 'Upgrade' button opens the pricing dialog. */
   onUpgrade?: () => void;
+  /** Why the box does not search (decision 026), shown under it while it cannot. */
+  lockedReason?: string;
 }
 
 /**
@@ -33,19 +35,30 @@ export function SearchBar({
   canSearch,
   onSearch,
   onUpgrade,
+  lockedReason,
 }: SearchBarProps) {
   const id = useId();
+  const reasonId = `${id}-reason`;
+  const reason = canSearch ? undefined : lockedReason;
   const [text, setText] = useState(q);
   // Back/forward and chip removals change the URL: the field follows it.
   useEffect(() => setText(q), [q]);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Decision 026: Enter in a box that cannot search opens the plans rather than doing nothing.
     if (canSearch) onSearch(text.replace(/\s+/g, " ").trim());
+    else onUpgrade?.();
   }
 
   return (
-    <Form method="get" action={action} role="search" onSubmit={submit} className="flex flex-1 gap-2">
+    <Form
+      method="get"
+      action={action}
+      role="search"
+      onSubmit={submit}
+      className="flex min-w-0 flex-1 flex-wrap gap-x-2 gap-y-1"
+    >
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -61,6 +74,7 @@ export function SearchBar({
           value={text}
           onChange={(event) => setText(event.target.value)}
           readOnly={!canSearch}
+          aria-describedby={reason ? reasonId : undefined}
           maxLength={MAX_QUERY_LENGTH}
           placeholder={placeholder}
           className={`w-full rounded-md border border-slate-300 py-2 pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-100 focus:outline-none ${
@@ -80,6 +94,11 @@ export function SearchBar({
           Upgrade
         </Button>
       )}
+      {reason ? (
+        <p id={reasonId} data-testid="search-locked-reason" className="basis-full text-xs text-slate-600">
+          {reason}
+        </p>
+      ) : null}
     </Form>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import type { ViewerAccess } from "~/core/access";
 import type { SearchResult } from "~/core/company-card";
 import { formatCount } from "~/core/format";
+import { SEARCH_NEEDS_PLAN } from "~/core/messages";
 import {
   activeFilterCount,
   type FilterKey,
@@ -112,7 +113,7 @@ export function SearchPage({
       ) : null}
 
       <div className="flex flex-col gap-3">
-        <div className="flex gap-2">
+        <div className="flex items-start gap-2">
           <SearchBar
             q={viewState.q}
             action="/search"
@@ -122,6 +123,7 @@ export function SearchPage({
             canSearch={access.hasActiveAccess}
             onSearch={(q) => applyChange({ q })}
             {...(gate.isSample ? { onUpgrade: () => gate.setIsPricingOpen(true) } : {})}
+            lockedReason={SEARCH_NEEDS_PLAN.box}
           />
           <FiltersToggle
             isOpen={isPanelOpen || isSheetOpen}
@@ -162,6 +164,7 @@ export function SearchPage({
 
       <ParamErrors errors={errors} />
 
+      {/* On a phone one row of icons: the order and view's menu, then saving and export (docs/product.md#search). */}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <ResultsToolbar
           sort={viewState.sort}

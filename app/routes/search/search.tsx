@@ -1,13 +1,15 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, replace, type ShouldRevalidateFunctionArgs } from "react-router";
 import { SearchPage } from "~/components/search/search-page";
-import { parseSearchParams, withAllowedPageSize } from "~/core/search-params";
+import { canonicalSearchQuery, needsDataSpellings } from "~/core/filter-spelling";
+import { SEARCH_NEEDS_PLAN } from "~/core/messages";
+import { parseSearchParams, withAllowedSearch } from "~/core/search-params";
 import { parseSearchView } from "~/core/search-view";
 import { rootOrigin, seo } from "~/core/seo";
 import { recordActivity, searchActivityType } from "~/server/activity/activity.server";
 import { getDb } from "~/server/app-database.server";
 import { getSession } from "~/server/auth/session.server";
 import { getViewerAccessAndTrial } from "~/server/billing/viewer-access.server";
-import { getHomeStats } from "~/server/companies/catalog.server";
+import { getFilterOptions, getHomeStats } from "~/server/companies/catalog.server";
 import { readDataVersion } from "~/server/companies/data-version.server";
 import { withExportedMarkers } from "~/server/companies/exported-companies.server";
 import { searchCompanies } from "~/server/companies/search.server";
@@ -19,9 +21,13 @@ import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const parsed = parseSearchParams(url.searchParams);
-  const { errors } = parsed;
   const [db, session] = await Promise.all([getDb(), getSession(request)]);
+  // docs/product.md#search: values in any case (`stage=seed`) are written back as the filters spell them; the
+  // data's spellings (cached per data version) are read only when the URL holds one of the data's values.
+  const options = needsDataSpellings(url.searchParams) ? await getFilterOptions(db) : undefined;
+  const canonical = canonicalSearchQuery(url.searchParams, options);
+  if (canonical) throw replace(`${url.pathname}?${canonical}`);
+  const parsed = parseSearchParams(url.searchParams);
   const user = session.user;
   // The data version once for the page's cached figures and the search's count (read before either loads).
   const [{ access, trial }, version] = await Promise.all([
@@ -29,8 +35,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     readDataVersion(db),
   ]);
   const view = readSearchView(request, user);
-  // docs/product.md#search: only active access chooses the page size; the server holds everyone else to the 50 (docs/product.md#limits).
-  const state = withAllowedPageSize(parsed.state, access.hasActiveAccess);
+  // docs/product.md#free-sample (decision 026): without active access a URL gets the free sample, whatever it
+  // asks (no text, filter, order, page or page size), and the page says why.
+  const { state, isNarrowed } = withAllowedSearch(parsed.state, access.hasActiveAccess);
+  const errors = access.hasActiveAccess
+    ? parsed.errors
+    : isNarrowed
+      ? [{ param: "access", message: SEARCH_NEEDS_PLAN.link }]
+      : [];
   // The filter options load with the filter panel (/api/search-facets), not with every page.
   const stats = await getHomeStats(db, version);
   const page = { state, errors, access, trial, view, totalCompanies: stats.totalCompanies };

@@ -1,4 +1,5 @@
 import { type FilterOptions, groupCountriesByContinent, groupLocations } from "~/core/filter-options";
+import { inStageOrder } from "~/core/funding-types";
 import { cachedPerKey } from "../cache.server";
 import type { Db } from "../db/database.server";
 import { readDataVersion } from "./data-version.server";
@@ -28,7 +29,8 @@ async function loadFilterOptions(db: Db): Promise<FilterOptions> {
   return {
     industries: rows.industries,
     headquarters_regions: rows.headquartersRegions,
-    funding_types: rows.fundingTypes,
+    // docs/product.md#filters: stages in the order companies raise them, then the other round types.
+    funding_types: inStageOrder(rows.fundingTypes),
     headquarters_locations_grouped: groupLocations(rows.locations),
     continents: groupCountriesByContinent(new Set(rows.locations.map((row) => row.country))),
   };

@@ -134,6 +134,8 @@ describe("filters (docs/product.md#filters)", () => {
     expect(await names({ amount: "200m-250m" })).toEqual(["Big Round"]);
     expect(await names({ amount: "1m-5m" })).toEqual(["SaaS Seed"]);
     expect(await names({ amount: "5m-10m" })).toEqual(["Island"]);
+    // $250K - $1M (docs/product.md#filters): the $1M round is the next band's.
+    expect(await names({ amount: "250k-1m" })).toEqual([]);
   });
 
   it("the date filter keeps rounds on or after the cutoff day", async () => {
