@@ -16,6 +16,13 @@ const fake = {
 } as unknown as Database;
 
 vi.mock("../app/server/db/database.server", () => ({ openDatabase: async () => fake }));
+// What an interrupted first load left is built back after migrating, before the script's work (decision 020).
+vi.mock("../app/server/db/deferred-indexes.server", () => ({
+  restoreDeferredIndexes: async () => {
+    events.push("restore");
+    return { indexes: 0, ms: 0 };
+  },
+}));
 
 const { withAppDatabase } = await import("./open-app-database");
 
@@ -40,7 +47,7 @@ describe("withAppDatabase", () => {
       return "Granted";
     });
     events.push(`report ${result}`);
-    expect(events).toEqual(["migrate", "work", "close", "report Granted"]);
+    expect(events).toEqual(["migrate", "restore", "work", "close", "report Granted"]);
   });
 
   it("exits non-zero with a message, reporting nothing, when closing fails", async () => {
@@ -51,7 +58,7 @@ describe("withAppDatabase", () => {
     expect(process.exit).toHaveBeenCalledWith(1);
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("Could not close the database: disk full"));
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("The changes may not have been saved."));
-    expect(events).toEqual(["migrate", "close"]);
+    expect(events).toEqual(["migrate", "restore", "close"]);
   });
 
   it("closes the database and passes the error on when the work fails", async () => {
@@ -60,6 +67,6 @@ describe("withAppDatabase", () => {
         throw new Error("no such account");
       }),
     ).rejects.toThrow("no such account");
-    expect(events).toEqual(["migrate", "close"]);
+    expect(events).toEqual(["migrate", "restore", "close"]);
   });
 });

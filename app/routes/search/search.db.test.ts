@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { SEARCH_NEEDS_PLAN } from "~/core/messages";
 import { EMPTY_SEARCH } from "~/core/search-params";
+import { loader as facetsLoader } from "~/routes/api/search-facets";
 import { loader } from "~/routes/search/search";
 import { invalidateCatalog } from "~/server/companies/catalog.server";
 import { companies, users } from "~/server/db/schema";
@@ -179,5 +180,27 @@ describe("/search loader: a URL filters no more than the search box allows (deci
       expect(outcome.errors).toEqual([]);
       expect(outcome.names).toHaveLength(3);
     }
+  });
+});
+
+describe("/api/search-facets: counts no more than the search box searches (decision 026)", () => {
+  /** The stage counts /api/search-facets?query gives `account` (a visitor without one). */
+  async function stageCounts(query: string, account?: string): Promise<Record<string, number>> {
+    const headers = new Headers({ "user-agent": "vitest" });
+    const cookie = account ? cookies.get(account) : undefined;
+    if (cookie) headers.set("cookie", cookie);
+    const request = new Request(`${TEST_APP_URL}/api/search-facets?${query}`, { headers });
+    const outcome = (await facetsLoader({ request, params: {}, context: {} } as never)) as unknown as {
+      data: { facets: { stage: { counts: Record<string, number> } } };
+    };
+    return outcome.data.facets.stage.counts;
+  }
+
+  it("counts the asked text and filters for active access, and the free sample's for everyone else", async () => {
+    const asking = "q=oldest&amount=1m-5m";
+    expect(await stageCounts(asking, "subscriber")).toEqual({ Seed: 1 });
+    const sample = await stageCounts("", "subscriber");
+    expect(sample).toEqual({ Seed: 2, "Series A": 1 });
+    for (const account of ["noplan", undefined]) expect(await stageCounts(asking, account)).toEqual(sample);
   });
 });

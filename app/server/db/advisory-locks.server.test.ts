@@ -15,6 +15,7 @@ describe("the advisory lock registry", () => {
       import: 72_420_119,
       activityRollup: 72_420_130,
       lpSeed: 72_420_131,
+      deferredIndexes: 72_420_132,
     });
     expect(ADVISORY_LOCK_NAMESPACES.publicForm).toBe(7_207);
   });

@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SubscriptionStatus } from "~/core/access";
 import { type ExportPreview, exportRepeatHref } from "~/core/export-history";
@@ -25,7 +25,7 @@ import {
 import { invalidateSearchCounts } from "../companies/search.server";
 import { searchConditions, whereClause } from "../companies/search-filters.server";
 import { queryRows } from "../db/query-rows.server";
-import { companies, exportedCompanies, exportHistory, users } from "../db/schema";
+import { companies, exportedCompanies, exportHistory, userActivity, users } from "../db/schema";
 import { seedLps } from "../demo-data/lp-seed.server";
 import { seedCompanies } from "../demo-data/seed.server";
 import { finishExportHistory, listExportHistory, startExportHistory } from "./export-history.server";
@@ -398,6 +398,14 @@ describe("exported companies (docs/product.md#export: recorded by every companie
 });
 
 describe("an export another site may have started (decision 019)", () => {
+  async function exportActivityCount(account: string): Promise<number> {
+    const rows = await database.db
+      .select({ id: userActivity.id })
+      .from(userActivity)
+      .where(and(eq(userActivity.userId, userIdOf(account)), eq(userActivity.actionType, "export")));
+    return rows.length;
+  }
+
   async function historyCount(account: string): Promise<number> {
     const rows = await database.db
       .select({ id: exportHistory.id })
@@ -439,6 +447,7 @@ describe("an export another site may have started (decision 019)", () => {
   });
 
   it("serves a GET of unknown origin as a plain download: no company becomes exported, no history", async () => {
+    const activities = await exportActivityCount("active");
     const response = await handleExportRequest(
       services,
       request({ account: "active", query: "stage=Seed", fetchSite: null }),
@@ -447,8 +456,9 @@ describe("an export another site may have started (decision 019)", () => {
     expect(response.status).toBe(200);
     const rows = (parse(Buffer.from(await response.arrayBuffer()), { bom: true }) as string[][]).slice(1);
     expect(rows).toHaveLength((await matchingIds("stage=Seed")).length);
-    // Give the (unawaited) records time to land, had they been written.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Every download's activity record is written once its companies would have been recorded as exported
+    // (export-request.server.ts: after `done`): once it is there, so would they be.
+    await expect.poll(() => exportActivityCount("active"), { timeout: 10_000 }).toBe(activities + 1);
     expect(await exportedIdsOf("active")).toEqual([]);
     expect(await historyCount("active")).toBe(0);
     // The same GET from a page of ours (the export history's repeat link), and the page's own POST, record.
