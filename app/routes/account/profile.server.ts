@@ -17,13 +17,14 @@ import {
   subscriptionResumedToast,
 } from "~/core/messages";
 import { PLANS } from "~/core/plans";
-import { invoiceTotals, switchInvoiceLines } from "~/core/proration";
+import { invoiceTotals } from "~/core/proration";
 import { demoCardLabel, formatUsd, type SwitchablePlanId } from "~/core/subscription-changes";
 import { getDb } from "~/server/app-database.server";
 import { changePassword, deleteAccount, updateProfile } from "~/server/auth/account.server";
 import { getAuthServices } from "~/server/auth/auth-services.server";
 import { requireUser } from "~/server/auth/session.server";
 import { BillingError, getBillingState } from "~/server/billing/billing.server";
+import { demoSwitchLines } from "~/server/billing/demo-provider.server";
 import { demoCardOf, demoCreditOf, listInvoices } from "~/server/billing/invoices.server";
 import {
   type ControlContext,
@@ -115,17 +116,7 @@ async function switchPreviewOf(
   to: SwitchablePlanId,
 ): Promise<SwitchPreview | null> {
   if (row.status !== "active" || !row.currentPeriodStart || !row.currentPeriodEnd) return null;
-  const from = PLANS[row.planId];
-  const target = PLANS[to];
-  const lines = switchInvoiceLines({
-    fromPlanName: from.name,
-    fromPriceCents: from.priceCents ?? 0,
-    toPlanName: target.name,
-    toPriceCents: target.priceCents ?? 0,
-    periodStart: row.currentPeriodStart,
-    periodEnd: row.currentPeriodEnd,
-    at: new Date(),
-  });
+  const lines = demoSwitchLines(row, row.currentPeriodStart, row.currentPeriodEnd, to, new Date());
   const totals = invoiceTotals(lines, await demoCreditOf(db, row.userId));
   return {
     lines: lines.map((line) => ({ description: line.description, amount: formatUsd(line.amountCents) })),

@@ -202,6 +202,30 @@ export async function resumeDemo(
 }
 
 /**
+ * The invoice lines of switching `row`'s paid period (`periodStart` to `periodEnd`) to the plan `to` at
+ * `at`: what switchDemoPlan bills and the switch dialog previews (decision 025).
+ */
+export function demoSwitchLines(
+  row: Pick<SubscriptionRow, "planId">,
+  periodStart: Date,
+  periodEnd: Date,
+  to: SwitchablePlanId,
+  at: Date,
+): ReturnType<typeof switchInvoiceLines> {
+  const from = PLANS[row.planId];
+  const target = PLANS[to];
+  return switchInvoiceLines({
+    fromPlanName: from.name,
+    fromPriceCents: from.priceCents ?? 0,
+    toPlanName: target.name,
+    toPriceCents: target.priceCents ?? 0,
+    periodStart,
+    periodEnd,
+    at,
+  });
+}
+
+/**
  * A switch between the monthly and the annual plan on the demo provider, priced as Stripe prices it
  * (decision 025): a paid period ends now, the unused time is credited against the new plan's full price
  * on an invoice paid at once, and a new period starts; a trial goes on and turns into the new plan.
@@ -218,21 +242,11 @@ export async function switchDemoPlan(
     await applySubscriptionSnapshot(tx, snapshotFromRow(row, { planId: to }, now), options);
     return null;
   }
-  const from = PLANS[row.planId];
-  const target = PLANS[to];
-  const periodEnd = addInterval(now, target.interval);
+  const periodEnd = addInterval(now, PLANS[to].interval);
   const invoice = await writeDemoInvoice(tx, {
     userId: row.userId,
     providerSubscriptionId: row.providerSubscriptionId,
-    lines: switchInvoiceLines({
-      fromPlanName: from.name,
-      fromPriceCents: from.priceCents ?? 0,
-      toPlanName: target.name,
-      toPriceCents: target.priceCents ?? 0,
-      periodStart: row.currentPeriodStart,
-      periodEnd: row.currentPeriodEnd,
-      at: now,
-    }),
+    lines: demoSwitchLines(row, row.currentPeriodStart, row.currentPeriodEnd, to, now),
     periodStart: now,
     periodEnd,
     at: now,
