@@ -96,6 +96,8 @@ export function investorDomain(website: string | null | undefined): string | nul
     return null;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  // "mailto:a@b.example" read as a host with a user name: an address, not a website.
+  if (url.username !== "" || url.password !== "") return null;
   const host = url.hostname
     .toLowerCase()
     .replace(/\.$/, "")
