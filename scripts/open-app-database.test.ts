@@ -24,6 +24,14 @@ vi.mock("../app/server/db/deferred-indexes.server", () => ({
   },
 }));
 
+// Companies stored before rounds and people existed get them after that, before the work too (decision 030).
+vi.mock("../app/server/companies/rounds-backfill.server", () => ({
+  backfillRoundsAndPeople: async () => {
+    events.push("backfill");
+    return null;
+  },
+}));
+
 const { withAppDatabase } = await import("./open-app-database");
 
 class Exited extends Error {}
@@ -47,7 +55,7 @@ describe("withAppDatabase", () => {
       return "Granted";
     });
     events.push(`report ${result}`);
-    expect(events).toEqual(["migrate", "restore", "work", "close", "report Granted"]);
+    expect(events).toEqual(["migrate", "restore", "backfill", "work", "close", "report Granted"]);
   });
 
   it("exits non-zero with a message, reporting nothing, when closing fails", async () => {
@@ -58,7 +66,7 @@ describe("withAppDatabase", () => {
     expect(process.exit).toHaveBeenCalledWith(1);
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("Could not close the database: disk full"));
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("The changes may not have been saved."));
-    expect(events).toEqual(["migrate", "restore", "close"]);
+    expect(events).toEqual(["migrate", "restore", "backfill", "close"]);
   });
 
   it("closes the database and passes the error on when the work fails", async () => {
@@ -67,6 +75,6 @@ describe("withAppDatabase", () => {
         throw new Error("no such account");
       }),
     ).rejects.toThrow("no such account");
-    expect(events).toEqual(["migrate", "restore", "close"]);
+    expect(events).toEqual(["migrate", "restore", "backfill", "close"]);
   });
 });

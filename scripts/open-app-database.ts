@@ -1,3 +1,4 @@
+import { backfillRoundsAndPeople } from "../app/server/companies/rounds-backfill.server";
 import { DataDirInUseError } from "../app/server/db/data-dir-lock.server";
 import { type Database, openDatabase } from "../app/server/db/database.server";
 import { restoreDeferredIndexes } from "../app/server/db/deferred-indexes.server";
@@ -24,6 +25,13 @@ export async function openAppDatabase(): Promise<Database> {
     const restored = await restoreDeferredIndexes(database.db);
     if (restored.indexes > 0) {
       console.log(`Built ${restored.indexes} indexes an interrupted first load had set aside.`);
+    }
+    // decision 030: companies stored before rounds and people existed get them once, before a script reads them.
+    const backfilled = await backfillRoundsAndPeople(database.db);
+    if (backfilled && backfilled.companies > 0) {
+      console.log(
+        `Gave ${backfilled.companies} stored companies their rounds and people (${backfilled.rounds} rounds, ${backfilled.people} people) in ${(backfilled.ms / 1000).toFixed(1)} s.`,
+      );
     }
     return database;
   } catch (error) {

@@ -1,3 +1,4 @@
+import { backfillRoundsAndPeople } from "./companies/rounds-backfill.server";
 import { countCompanies } from "./companies/stats.server";
 import { type Database, type Db, openDatabase } from "./db/database.server";
 import { restoreDeferredIndexes } from "./db/deferred-indexes.server";
@@ -140,6 +141,10 @@ async function startDatabase(): Promise<Database> {
       }
       phases.seedCheck = elapsed();
     }
+    // decision 030: companies stored before rounds and people existed get them once; pages read the same
+    // fields meanwhile. In the background in a serving process, before the workers start in a primary.
+    if (role === "primary") await backfillRoundsOnce(database.db);
+    else void backfillRoundsOnce(database.db);
     // One serving process computes them in the background (pages fall back meanwhile); a primary, which
     // serves nothing, before its workers start, so no worker ever starts a second refresh.
     if (role === "primary") {
@@ -199,6 +204,17 @@ async function refreshSimilaritiesIfMissing(db: Db): Promise<void> {
     logger.info(result, "computed the similar companies");
   } catch (error) {
     logger.error({ err: error }, "computing the similar companies failed");
+  }
+}
+
+/** decision 030: the rounds and people backfill, once per database; a failure is logged and tried at the next start. */
+async function backfillRoundsOnce(db: Db): Promise<void> {
+  try {
+    const result = await backfillRoundsAndPeople(db);
+    if (result && result.companies > 0)
+      logger.info(result, "gave the stored companies their rounds and people");
+  } catch (error) {
+    logger.error({ err: error }, "giving the stored companies their rounds and people failed");
   }
 }
 

@@ -52,6 +52,11 @@ export const IMPORT_RULES: readonly ImportRule[] = [
     why: "the import kit knows no kind of import: a kind plugs into it, and import-console.server.ts names the kinds (decision 020)",
   },
   {
+    from: /^app\/server\/company-summary\//,
+    forbidden: /^app\/server\/(?!db\/|company-summary\/|env\.server$|logger\.server$)/,
+    why: "the one writer of a company's derived fields sits on the database alone, so every feature that writes rounds or people (suppression too) can call it (decision 030)",
+  },
+  {
     from: /^app\/server\/suppression\//,
     forbidden: /^app\/server\/(companies|lps|imports|admin|public-forms)\//,
     why: "suppression sits below the data it hides: companies, LPs and imports check it, it imports none of them (decision 020)",

@@ -1,4 +1,4 @@
-import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { getTableColumns, is, SQL, sql } from "drizzle-orm";
 import { companies, type NewCompanyRow } from "../db/schema";
 
 // Everything the caller provides; the id, the times, the search text and the suppressed flag come from the
@@ -11,6 +11,16 @@ const COLUMNS = Object.entries(getTableColumns(companies))
     key: key as keyof NewCompanyRow,
     name: column.name,
     type: column.getSQLType(),
+    // What a row that leaves a NOT NULL column out gets: its default (an array's is empty), as an INSERT
+    // that names fewer columns would.
+    absent:
+      column.notNull && column.hasDefault
+        ? is(column.default, SQL)
+          ? column.getSQLType().endsWith("[]")
+            ? []
+            : null
+          : (column.default ?? null)
+        : null,
   }));
 
 const COLUMN_LIST = sql.raw(COLUMNS.map((column) => `"${column.name}"`).join(", "));
@@ -23,7 +33,7 @@ const RECORD_TYPE = sql.raw(COLUMNS.map((column) => `"${column.name}" ${column.t
 export function insertCompaniesStatement(rows: readonly NewCompanyRow[]): SQL {
   const records = rows.map((row) => {
     const record: Record<string, unknown> = {};
-    for (const column of COLUMNS) record[column.name] = row[column.key] ?? null;
+    for (const column of COLUMNS) record[column.name] = row[column.key] ?? column.absent;
     return record;
   });
   return sql`insert into companies (${COLUMN_LIST})

@@ -3,10 +3,23 @@ import { RowProblem, RowProblems } from "../../core/row-problems";
 import type { NewCompanyRow } from "../db/schema";
 import { type CrunchbaseColumns, type CrunchbaseField, FIELD_LABELS } from "./crunchbase-columns";
 
-// search_text and suppressed are kept by database triggers, never written by the app.
+// search_text and suppressed are kept by database triggers, never written by the app; the rounds summary's
+// inputs and keys are the one writer's (decision 030).
 type ImportedKeys = Exclude<
   keyof NewCompanyRow,
-  "id" | "slug" | "searchText" | "suppressed" | "createdAt" | "updatedAt" | "roundRecordedAt"
+  | "id"
+  | "slug"
+  | "searchText"
+  | "suppressed"
+  | "createdAt"
+  | "updatedAt"
+  | "roundRecordedAt"
+  | "statedTotalUsd"
+  | "statedRoundCount"
+  | "fundingRoundCount"
+  | "investorKeys"
+  | "lastRoundLeadIds"
+  | "lastRoundId"
 >;
 
 /** A company as one CSV row describes it: every column of the table except id, slug, search text and timestamps. */

@@ -17,6 +17,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { SUBSCRIPTION_STATUSES } from "../../core/access";
+import { ROLE_KINDS } from "../../core/company-summary";
+import { INVESTOR_TYPES } from "../../core/investor-match";
 import { ACCEPTS_EMERGING_VALUES, LP_TYPES, MFO_MODELS } from "../../core/lp-types";
 import { CHECKOUT_PLAN_IDS, PLAN_IDS } from "../../core/plans";
 
@@ -84,6 +86,16 @@ export const companies = pgTable(
     roundRecordedAt: timestamp("round_recorded_at", { withTimezone: true })
       .notNull()
       .default(sql`clock_timestamp()`),
+    // decision 030: what a source states of the company as a whole (inputs of the summary, never derived)...
+    statedTotalUsd: bigint("stated_total_usd", { mode: "number" }),
+    statedRoundCount: integer("stated_round_count"),
+    // ...and what the one writer derives from its rounds, investors and people (core/company-summary.ts).
+    fundingRoundCount: integer("funding_round_count").notNull().default(0),
+    /** Each investor's id, and the negated id of each that led a round: the investor filter, both forms. */
+    investorKeys: integer("investor_keys").array().notNull().default(sql`'{}'::int[]`),
+    lastRoundLeadIds: integer("last_round_lead_ids").array().notNull().default(sql`'{}'::int[]`),
+    /** The latest round's id: a new latest round records the company for alerts (migration 0028). */
+    lastRoundId: integer("last_round_id"),
   },
   (table) => [
     // docs/product.md#alerts: the companies recorded in a digest's window, read by range.
@@ -110,6 +122,9 @@ export const companies = pgTable(
     // deep page skips its offset in the index without visiting the table.
     index("companies_slug_id_idx").on(table.slug, table.id),
     index("companies_region_idx").on(table.region),
+    // decision 030: the investor filter (any of the ids, or their negations for 'led by') and rounds filter.
+    index("companies_investor_keys_idx").using("gin", table.investorKeys),
+    index("companies_funding_round_count_idx").on(table.fundingRoundCount),
     index("companies_city_idx").on(table.city),
     // docs/product.md#search, sort orders: each key with id in the same direction, empty values last (search-order.server.ts
     // spells the ORDER BY the same way). The amount's ascending index also serves the amount filter.
@@ -810,6 +825,10 @@ export const importRuns = pgTable(
     /** An LP run: contacts inserted or changed, and stored contacts the file's contacts replaced. */
     contactsWritten: integer("contacts_written").notNull().default(0),
     contactsRemoved: integer("contacts_removed").notNull().default(0),
+    /** decision 030: rounds, people and new investors a run wrote. */
+    roundsWritten: integer("rounds_written").notNull().default(0),
+    peopleWritten: integer("people_written").notNull().default(0),
+    investorsCreated: integer("investors_created").notNull().default(0),
     /** The first rejected rows (invalid and suppressed), in file order, for the report and its CSV. */
     rejectedRows: jsonb("rejected_rows").$type<ImportRunRejectedRow[]>(),
     duplicateRows: jsonb("duplicate_rows").$type<ImportRunDuplicateRow[]>(),
@@ -1119,3 +1138,157 @@ export const exportedCompanies = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.companyId] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// decision 030: rounds, investors and people. The companies' spec fields are derived from them by one
+// writer (app/server/company-summary/), in the transaction that writes them.
+
+/** Where a round, a person or an investor link came from. */
+export const DATA_SOURCES = ["crunchbase_companies", "crunchbase_rounds", "demo", "backfill"] as const;
+export type DataSource = (typeof DATA_SOURCES)[number];
+
+export const investors = pgTable(
+  "investors",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    /** core/investor-match.ts investorNameKey: the match key where a website is missing. */
+    nameKey: text("name_key").notNull(),
+    type: text("type", { enum: INVESTOR_TYPES }).notNull().default("other"),
+    website: text("website"),
+    /** core/investor-match.ts investorDomain: the first match key. */
+    websiteDomain: text("website_domain"),
+    city: text("city"),
+    region: text("region"),
+    country: text("country"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Matching: one `= any($domains)` and one `= any($keys)` per import batch.
+    uniqueIndex("investors_website_domain_idx")
+      .on(table.websiteDomain)
+      .where(sql`${table.websiteDomain} is not null`),
+    index("investors_name_key_idx").on(table.nameKey),
+  ],
+);
+
+export const fundingRounds = pgTable(
+  "funding_rounds",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    announcedOn: date("announced_on", { mode: "string" }),
+    fundingType: text("funding_type"),
+    amountUsd: bigint("amount_usd", { mode: "number" }),
+    /** As announced, in `currency`. */
+    amount: numeric("amount", { mode: "number" }),
+    currency: text("currency"),
+    /** The number of investors as the source states it (it may name fewer). */
+    investorCount: integer("investor_count"),
+    source: text("source", { enum: DATA_SOURCES }).notNull(),
+    /** The source's own key for the round (a Crunchbase round's URL): re-importing finds it again. */
+    sourceKey: text("source_key"),
+    sourceUrl: text("source_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The company's timeline, the writer's reload of a batch's rounds, and the cascade from companies.
+    index("funding_rounds_company_date_idx").on(
+      table.companyId,
+      table.announcedOn.desc().nullsLast(),
+      table.id.desc(),
+    ),
+    uniqueIndex("funding_rounds_source_key_idx")
+      .on(table.source, table.sourceKey)
+      .where(sql`${table.sourceKey} is not null`),
+    check("funding_rounds_amount_usd", sql`${table.amountUsd} >= 0`),
+    check("funding_rounds_investor_count", sql`${table.investorCount} >= 0`),
+  ],
+);
+
+export const roundInvestors = pgTable(
+  "round_investors",
+  {
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => fundingRounds.id, { onDelete: "cascade" }),
+    investorId: integer("investor_id")
+      .notNull()
+      .references(() => investors.id, { onDelete: "cascade" }),
+    /** Copied from the round by the writer: an investor's page reads its rounds from one index. */
+    companyId: integer("company_id").notNull(),
+    announcedOn: date("announced_on", { mode: "string" }),
+    isLead: boolean("is_lead").notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ columns: [table.roundId, table.investorId] }),
+    // An investor's rounds by date (migration 0028 adds INCLUDE (company_id, is_lead): index-only pages).
+    index("round_investors_investor_date_idx").on(
+      table.investorId,
+      table.announcedOn.desc().nullsLast(),
+      table.roundId.desc(),
+    ),
+  ],
+);
+
+/** An investor a source names for the company with no round (Crunchbase's `Top 5 Investors`, `Lead Investors`). */
+export const companyInvestors = pgTable(
+  "company_investors",
+  {
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    investorId: integer("investor_id")
+      .notNull()
+      .references(() => investors.id, { onDelete: "cascade" }),
+    isLead: boolean("is_lead").notNull().default(false),
+    source: text("source", { enum: DATA_SOURCES }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.investorId] }),
+    index("company_investors_investor_idx").on(table.investorId),
+  ],
+);
+
+export const people = pgTable(
+  "people",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** Source order among the company's people. */
+    position: integer("position").notNull().default(0),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    title: text("title"),
+    roleKind: text("role_kind", { enum: ROLE_KINDS }).notNull(),
+    email: text("email"),
+    /** The person's own LinkedIn profile (the company's page is companies.linkedin). */
+    linkedin: text("linkedin"),
+    source: text("source", { enum: DATA_SOURCES }).notNull(),
+    sourceUrl: text("source_url"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("people_company_position_idx").on(table.companyId, table.position),
+    // Do-not-sell finds a person by address (as lp_contacts_email_lower_idx).
+    index("people_email_lower_idx").on(sql`lower(${table.email})`),
+    check("people_position", sql`${table.position} >= 0`),
+  ],
+);
+
+/** One-off data migrations written in TypeScript (decision 030's backfill), each done once. */
+export const dataBackfills = pgTable("data_backfills", {
+  name: text("name").primaryKey(),
+  doneAt: timestamp("done_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type InvestorRow = typeof investors.$inferSelect;
+export type FundingRoundRow = typeof fundingRounds.$inferSelect;
+export type PersonRow = typeof people.$inferSelect;

@@ -79,7 +79,10 @@ export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<Se
  * skips them. Ids start again from 1.
  */
 export async function deleteAllCompanies(db: Db): Promise<void> {
-  await db.execute(sql`truncate companies, suppressed_companies restart identity`);
+  // Their rounds, links and people go with them; investors too, known only through them (decision 030).
+  await db.execute(
+    sql`truncate companies, suppressed_companies, funding_rounds, round_investors, company_investors, people, investors restart identity`,
+  );
   // The similar-companies lists name the old ids.
   await db.execute(sql`delete from company_similarities`);
   await db.execute(sql`delete from company_pairs`);

@@ -9,7 +9,23 @@ export type CompanyWrite = ImportedCompany & { id: number | null; slug: string }
 const WRITTEN_COLUMNS = Object.entries(getTableColumns(companies))
   // search_text is the trigger's to write.
   // suppressed is the do-not-sell triggers' to write.
-  .filter(([key]) => !["createdAt", "updatedAt", "searchText", "suppressed", "roundRecordedAt"].includes(key))
+  // The rounds summary's inputs and keys are the one writer's (decision 030): a new company gets the defaults.
+  .filter(
+    ([key]) =>
+      ![
+        "createdAt",
+        "updatedAt",
+        "searchText",
+        "suppressed",
+        "roundRecordedAt",
+        "statedTotalUsd",
+        "statedRoundCount",
+        "fundingRoundCount",
+        "investorKeys",
+        "lastRoundLeadIds",
+        "lastRoundId",
+      ].includes(key),
+  )
   .map(([key, column]) => ({
     key: key as keyof CompanyWrite,
     name: column.name,

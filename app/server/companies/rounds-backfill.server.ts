@@ -1,0 +1,205 @@
+import { sql } from "drizzle-orm";
+import { type RoleKind, type SummaryPerson, type SummaryRound, summarize } from "../../core/company-summary";
+import { fullName } from "../../core/full-name";
+import { type StoredSummary, writeSummaries } from "../company-summary/refresh-summaries.server";
+import type { Db } from "../db/database.server";
+import { queryRows } from "../db/query-rows.server";
+import { suppressedHashesAmong, suppressionHash } from "../suppression/email-hash.server";
+
+/** The marker in data_backfills: done once per database. */
+export const ROUNDS_BACKFILL = "rounds-v1";
+const BATCH_SIZE = 5_000;
+
+interface LegacyCompany extends Record<string, unknown> {
+  id: number;
+  last_funding_date: string | null;
+  last_funding_type: string | null;
+  last_funding_amount_usd: number | null;
+  last_funding_amount: number | null;
+  last_funding_currency: string | null;
+  total_funding_amount_usd: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  role: string | null;
+  email: string | null;
+  founders: string | null;
+}
+
+interface LegacyPerson extends SummaryPerson {
+  companyId: number;
+}
+
+/** The names of a `Founders` cell: "Ada Lovelace, Alan Turing" (commas or semicolons between them). */
+export function founderNames(founders: string | null): string[] {
+  if (!founders) return [];
+  return founders
+    .split(/\s*[,;]\s*/)
+    .map((name) => name.replace(/\s+/g, " ").trim())
+    .filter((name) => name !== "");
+}
+
+/** "Ada King Lovelace": first name "Ada", last name "King Lovelace". */
+export function splitName(name: string): { firstName: string; lastName: string | null } {
+  const [first = "", ...rest] = name.split(" ");
+  return { firstName: first, lastName: rest.length > 0 ? rest.join(" ") : null };
+}
+
+/**
+ * decision 030, the backfill: a company stored before rounds and people existed becomes one round (its Last
+ * Funding fields, when any is set), a stated total (its Total Funding), its contact as a person and one
+ * founder per other name of `Founders`. The contact is a founder when `Founders` names them, or their role
+ * says so, or neither names anyone else; otherwise an executive. An address on the do-not-sell list makes no
+ * person.
+ */
+export function legacyGraph(
+  company: LegacyCompany,
+  suppressed: (email: string) => boolean,
+): { round: Omit<SummaryRound, "id"> | null; people: LegacyPerson[] } {
+  const hasRound =
+    company.last_funding_date !== null ||
+    company.last_funding_type !== null ||
+    company.last_funding_amount_usd !== null ||
+    company.last_funding_amount !== null;
+  const round = hasRound
+    ? {
+        announcedOn: company.last_funding_date,
+        fundingType: company.last_funding_type,
+        amountUsd: company.last_funding_amount_usd,
+        amount: company.last_funding_amount,
+        currency: company.last_funding_currency,
+      }
+    : null;
+
+  const names = founderNames(company.founders);
+  const contactName = fullName(company.first_name, company.last_name);
+  const email = company.email?.trim() || null;
+  const hasContact = contactName !== "" || email !== null;
+  const contactIndex = names.findIndex((name) => name.toLowerCase() === contactName.toLowerCase());
+  const contactKind: RoleKind =
+    contactIndex >= 0 || names.length === 0 || company.role === null || /founder/i.test(company.role)
+      ? "founder"
+      : "executive";
+
+  const people: LegacyPerson[] = [];
+  const contactPosition = Math.max(contactIndex, 0);
+  const shift = hasContact && contactIndex < 0 ? 1 : 0;
+  names.forEach((name, index) => {
+    if (index === contactIndex) return;
+    people.push({
+      companyId: company.id,
+      position: index + shift,
+      ...splitName(name),
+      title: null,
+      roleKind: "founder",
+      email: null,
+    });
+  });
+  if (hasContact && !(email !== null && suppressed(email))) {
+    people.push({
+      companyId: company.id,
+      position: contactPosition,
+      firstName: company.first_name,
+      lastName: company.last_name,
+      title: company.role?.trim() || null,
+      roleKind: contactKind,
+      email,
+    });
+  }
+  people.sort((a, b) => a.position - b.position);
+  return { round, people };
+}
+
+/**
+ * decision 030: runs the backfill once (marker `rounds-v1`), in keyset batches of 5,000 companies, each in
+ * its own transaction; a company that already has rounds or people is left alone, so a backfill cut short
+ * goes on where it stopped. Returns null when it had already run.
+ */
+export async function backfillRoundsAndPeople(
+  db: Db,
+  options: { secret?: string; batchSize?: number; onProgress?: (companies: number) => void } = {},
+): Promise<{ companies: number; rounds: number; people: number; ms: number } | null> {
+  const started = performance.now();
+  const done = await queryRows<{ name: string }>(
+    db,
+    sql`select name from data_backfills where name = ${ROUNDS_BACKFILL}`,
+  );
+  if (done.length > 0) return null;
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const totals = { companies: 0, rounds: 0, people: 0 };
+  let after = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const companies = await queryRows<LegacyCompany>(
+        tx,
+        sql`select c.id, c.last_funding_date::text as last_funding_date, c.last_funding_type,
+              c.last_funding_amount_usd::float8 as last_funding_amount_usd, c.last_funding_amount::float8 as last_funding_amount,
+              c.last_funding_currency, c.total_funding_amount_usd::float8 as total_funding_amount_usd,
+              c.first_name, c.last_name, c.role, c.email, c.founders
+            from companies c
+            where c.id > ${after}
+              and not exists (select 1 from funding_rounds r where r.company_id = c.id)
+              and not exists (select 1 from people p where p.company_id = c.id)
+            order by c.id limit ${batchSize}`,
+      );
+      if (companies.length === 0) return null;
+      const hashOf = (email: string) => suppressionHash(email, options.secret);
+      const emails = companies.flatMap((company) => (company.email?.trim() ? [company.email] : []));
+      const suppressedHashes = await suppressedHashesAmong(tx, emails.map(hashOf));
+      const graphs = companies.map((company) => ({
+        company,
+        ...legacyGraph(company, (email) => suppressedHashes.has(hashOf(email))),
+      }));
+
+      const rounds = graphs.flatMap(({ company, round }) =>
+        round ? [{ company_id: company.id, ...round }] : [],
+      );
+      const roundIds = await queryRows<{ id: number; company_id: number }>(
+        tx,
+        sql`insert into funding_rounds (company_id, announced_on, funding_type, amount_usd, amount, currency, source)
+            select company_id, "announcedOn", "fundingType", "amountUsd", amount, currency, 'backfill'
+            from jsonb_to_recordset(${JSON.stringify(rounds)}::jsonb)
+              as r(company_id integer, "announcedOn" date, "fundingType" text, "amountUsd" bigint, amount numeric, currency text)
+            returning id, company_id`,
+      );
+      const roundIdOf = new Map(roundIds.map((row) => [row.company_id, row.id]));
+      const people = graphs.flatMap(({ people }) => people);
+      if (people.length > 0) {
+        await tx.execute(
+          sql`insert into people (company_id, position, first_name, last_name, title, role_kind, email, source)
+              select "companyId", position, "firstName", "lastName", title, "roleKind", email, 'backfill'
+              from jsonb_to_recordset(${JSON.stringify(people)}::jsonb)
+                as r("companyId" integer, position integer, "firstName" text, "lastName" text, title text, "roleKind" text, email text)`,
+        );
+      }
+      const summaries = new Map<number, StoredSummary>();
+      for (const { company, round, people } of graphs) {
+        const roundId = roundIdOf.get(company.id);
+        const stated = { totalUsd: company.total_funding_amount_usd, roundCount: null };
+        const summary = summarize({
+          rounds: round && roundId !== undefined ? [{ id: roundId, ...round }] : [],
+          links: [],
+          people,
+          stated,
+        });
+        summaries.set(company.id, { summary, stated });
+      }
+      await writeSummaries(tx, summaries);
+      return {
+        companies: companies.length,
+        rounds: rounds.length,
+        people: people.length,
+        last: companies.at(-1)?.id ?? after,
+      };
+    });
+    if (batch === null) break;
+    totals.companies += batch.companies;
+    totals.rounds += batch.rounds;
+    totals.people += batch.people;
+    after = batch.last;
+    options.onProgress?.(totals.companies);
+  }
+  await db.execute(
+    sql`insert into data_backfills (name) values (${ROUNDS_BACKFILL}) on conflict (name) do nothing`,
+  );
+  return { ...totals, ms: Math.round(performance.now() - started) };
+}
