@@ -158,16 +158,14 @@ describe("the rounds and people backfill (decision 030)", () => {
   });
 
   it("derives the fields again when a round is added or removed, and records a new latest round for alerts", async () => {
-    await database.db
-      .insert(companies)
-      .values(
-        company("Acme", {
-          lastFundingType: "Seed",
-          lastFundingDate: "2024-03-01",
-          lastFundingAmountUsd: 2_000_000,
-          totalFundingAmountUsd: 2_500_000,
-        }),
-      );
+    await database.db.insert(companies).values(
+      company("Acme", {
+        lastFundingType: "Seed",
+        lastFundingDate: "2024-03-01",
+        lastFundingAmountUsd: 2_000_000,
+        totalFundingAmountUsd: 2_500_000,
+      }),
+    );
     await backfillRoundsAndPeople(database.db, { secret: SECRET });
     const [acme] = await queryRows<{ id: number; recorded: string }>(
       database.db,
