@@ -9,7 +9,12 @@ import { queryRows } from "../db/query-rows.server";
 import { companies, suppressedContacts } from "../db/schema";
 import { seedCompanies } from "../demo-data/seed.server";
 import { suppressionHash } from "../suppression/email-hash.server";
-import { backfillRoundsAndPeople, founderNames, legacyGraph } from "./rounds-backfill.server";
+import {
+  backfillRoundsAndPeople,
+  ensureCompanyGraphs,
+  founderNames,
+  legacyGraph,
+} from "./rounds-backfill.server";
 
 const database = setUpTestDatabase();
 const SECRET = "test-secret-for-backfill";
@@ -213,5 +218,27 @@ describe("the rounds and people backfill (decision 030)", () => {
       sql`select last_funding_type as type from companies`,
     );
     expect(after?.type).toBe("Seed");
+  });
+
+  it("converts a company written without rounds or people before its fields are derived, so nothing is lost", async () => {
+    await backfillRoundsAndPeople(database.db, { secret: SECRET });
+    const [written] = await database.db
+      .insert(companies)
+      .values(
+        company("Late Co", {
+          firstName: "Lee",
+          lastName: "Late",
+          email: "lee@late.example",
+          lastFundingType: "Seed",
+          lastFundingDate: "2025-05-05",
+        }),
+      )
+      .returning({ id: companies.id });
+    const id = written?.id ?? 0;
+    const before = await specFields(database.db);
+    expect(await ensureCompanyGraphs(database.db, [id], SECRET)).toBe(1);
+    expect(await ensureCompanyGraphs(database.db, [id], SECRET)).toBe(0);
+    await refreshSummaries(database.db, [id]);
+    expect(await specFields(database.db)).toEqual(before);
   });
 });
