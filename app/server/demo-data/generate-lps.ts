@@ -18,7 +18,7 @@ import {
   type StageFocus,
 } from "../../core/lp-types";
 import { slugify } from "../../core/slug";
-import { emailLocalPart } from "./generate-companies";
+import { emailLocalPart } from "./email-local-part";
 import { COMPOUND_FIRSTS, COMPOUND_SECONDS, FIRST_NAMES, LAST_NAMES } from "./names";
 import { createRandom, type Random, weightedPicker } from "./random";
 
