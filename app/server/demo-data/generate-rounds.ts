@@ -517,6 +517,10 @@ function roundInvestors(
 // ---------------------------------------------------------------------------------------------
 // Rounds
 
+function isBridge(type: FundingType): boolean {
+  return type === "Convertible Note" || type === "Grant" || KIND_OF_TYPE[type] === "debt";
+}
+
 export interface RoundsInput {
   /** The last round's date: inside the funding window the company row shows. */
   lastDay: number;
@@ -554,12 +558,8 @@ export function generateRounds(random: Random, input: RoundsInput): DemoRound[] 
     amounts[index] = disclosed ? usd : null;
     if (disclosed) total += usd;
     const next = types[index + 1] as FundingType;
-    const bridge =
-      KIND_OF_TYPE[type] === "debt" ||
-      type === "Convertible Note" ||
-      type === "Grant" ||
-      KIND_OF_TYPE[next] === "debt" ||
-      next === "Convertible Note";
+    // Notes, venture debt and grants sit close to the round before or after them.
+    const bridge = isBridge(type) || isBridge(next);
     days[index] = (days[index + 1] as number) - (bridge ? bridgeGapDays(random) : equityGapDays(random));
   }
 

@@ -364,6 +364,10 @@ const COUNTRY_MIXES: Readonly<Record<string, Mix>> = {
   Spain: own("spanish", 82, { ...EUROPEAN_OTHERS, latin_american: 5, arabic: 2 }),
   Portugal: own("portuguese", 85, { ...EUROPEAN_OTHERS, spanish: 2 }),
   Italy: own("italian", 88, EUROPEAN_OTHERS),
+  Malta: own("italian", 35, { ...EUROPEAN_OTHERS, anglo: 45 }),
+  Monaco: own("french", 50, { ...EUROPEAN_OTHERS, italian: 25, anglo: 8 }),
+  Liechtenstein: own("german", 85, EUROPEAN_OTHERS),
+  Gibraltar: own("anglo", 60, { ...EUROPEAN_OTHERS, spanish: 25 }),
   Sweden: own("nordic", 76, { ...EUROPEAN_OTHERS, finnish: 3, persian: 3, arabic: 3, balkan: 2 }),
   Norway: own("nordic", 82, EUROPEAN_OTHERS),
   Denmark: own("nordic", 82, EUROPEAN_OTHERS),
@@ -419,6 +423,7 @@ const COUNTRY_MIXES: Readonly<Record<string, Mix>> = {
   Nepal: own("indian", 95, { anglo: 3 }),
   China: own("chinese", 95, { anglo: 3 }),
   Taiwan: own("chinese", 93, { anglo: 4, japanese: 2 }),
+  Macao: own("chinese", 85, { portuguese: 8, anglo: 4 }),
   "Hong Kong": own("chinese", 78, { anglo: 12, indian: 4, filipino: 2 }),
   Singapore: own("chinese", 52, {
     indonesian: 12,
