@@ -1,8 +1,8 @@
+import { type CompanySummaryInput, summarize } from "../../core/company-summary";
 import type { NewCompanyRow } from "../db/schema";
 import type { DemoPerson } from "./generate-people";
 import type { DemoRound } from "./generate-rounds";
 
-/** The row fields a demo company's rounds and people decide (docs/product.md#data, decision 030). */
 type SummaryKeys = keyof Pick<
   NewCompanyRow,
   | "lastFundingDate"
@@ -17,55 +17,59 @@ type SummaryKeys = keyof Pick<
   | "email"
   | "founders"
 >;
+/** The row fields a demo company's rounds and people decide (docs/product.md#data, decision 030). */
 export type DemoSummaryFields = { [Key in SummaryKeys]-?: Exclude<NewCompanyRow[Key], undefined> };
 
-const CHIEF_EXECUTIVE = /\b(ceo|chief executive)\b/i;
-const KIND_ORDER = { founder: 0, executive: 1, director: 2, other: 3 } as const;
-
 /**
- * PROVISIONAL: mirrors decision 030's rule until `summarize` (app/core/company-summary.ts) lands on main;
- * then this calls it, so the rule has one place.
+ * A demo company as `summarize` reads it: rounds get provisional ids in date order (1 is the oldest), investor
+ * ids are the investors' array indexes plus one, people their source order; the demo states no total.
  */
-export function demoSummary(rounds: readonly DemoRound[], people: readonly DemoPerson[]): DemoSummaryFields {
-  const last = rounds.at(-1);
-  let total: number | null = null;
-  for (const round of rounds) if (round.amountUsd !== null) total = (total ?? 0) + round.amountUsd;
-  let contact: DemoPerson | undefined;
-  let best: readonly number[] = [];
-  people.forEach((person, position) => {
-    const rank = [
-      person.email === null ? 1 : 0,
-      KIND_ORDER[person.roleKind],
-      person.title !== null && CHIEF_EXECUTIVE.test(person.title) ? 0 : 1,
-      position,
-    ];
-    if (contact === undefined || before(rank, best)) {
-      contact = person;
-      best = rank;
-    }
-  });
-  const founders = people
-    .filter((person) => person.roleKind === "founder")
-    .map((p) => `${p.firstName} ${p.lastName}`);
-  const untitled = { founder: null, executive: "Executive", director: "Director", other: "Contact" } as const;
+export function demoSummaryInput(
+  rounds: readonly DemoRound[],
+  people: readonly DemoPerson[],
+): CompanySummaryInput {
   return {
-    lastFundingDate: last?.announcedOn ?? null,
-    lastFundingType: last?.fundingType ?? null,
-    lastFundingAmountUsd: last?.amountUsd ?? null,
-    lastFundingAmount: last?.amount ?? null,
-    lastFundingCurrency: last?.currency ?? null,
-    totalFundingAmountUsd: total,
-    firstName: contact?.firstName ?? null,
-    lastName: contact?.lastName ?? null,
-    role: contact === undefined ? null : (contact.title ?? untitled[contact.roleKind]),
-    email: contact?.email ?? null,
-    founders: founders.length > 0 ? founders.join(", ") : null,
+    rounds: rounds.map((round, index) => ({
+      id: index + 1,
+      announcedOn: round.announcedOn,
+      fundingType: round.fundingType,
+      amountUsd: round.amountUsd,
+      amount: round.amount,
+      currency: round.currency,
+    })),
+    links: rounds.flatMap((round, index) =>
+      round.investors.map((link) => ({
+        roundId: index + 1,
+        investorId: link.investor + 1,
+        isLead: link.isLead,
+      })),
+    ),
+    people: people.map((person, position) => ({
+      position,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      title: person.title,
+      roleKind: person.roleKind,
+      email: person.email,
+    })),
+    stated: { totalUsd: null, roundCount: null },
   };
 }
 
-function before(a: readonly number[], b: readonly number[]): boolean {
-  for (let index = 0; index < a.length; index++) {
-    if (a[index] !== b[index]) return (a[index] ?? 0) < (b[index] ?? 0);
-  }
-  return false;
+/** decision 030: the row's funding, contact and Founders fields are `summarize`'s, the one rule that derives them. */
+export function demoSummary(rounds: readonly DemoRound[], people: readonly DemoPerson[]): DemoSummaryFields {
+  const summary = summarize(demoSummaryInput(rounds, people));
+  return {
+    lastFundingDate: summary.lastFundingDate,
+    lastFundingType: summary.lastFundingType,
+    lastFundingAmountUsd: summary.lastFundingAmountUsd,
+    lastFundingAmount: summary.lastFundingAmount,
+    lastFundingCurrency: summary.lastFundingCurrency,
+    totalFundingAmountUsd: summary.totalFundingAmountUsd,
+    firstName: summary.firstName,
+    lastName: summary.lastName,
+    role: summary.role,
+    email: summary.email,
+    founders: summary.founders,
+  };
 }

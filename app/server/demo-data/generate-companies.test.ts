@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { summarize } from "../../core/company-summary";
 import { CONTINENTS, continentOf } from "../../core/continents";
 import { FUNDING_TYPES } from "../../core/funding-types";
 import { UNKNOWN_REGION } from "../../core/location";
 import { slugify } from "../../core/slug";
 import type { NewCompanyRow } from "../db/schema";
 import { DEMO_CITIES } from "./cities";
+import { demoSummaryInput } from "./demo-summary";
 import { emailLocalPart } from "./email-local-part";
 import { type DemoCompany, generateCompanies } from "./generate-companies";
 import { generateInvestors } from "./generate-investors";
@@ -697,6 +699,28 @@ describe("generateCompanies: rounds, investors and people (decision 028)", () =>
     const undisclosed = rounds.filter((round) => round.amountUsd === null).length / rounds.length;
     expect(undisclosed).toBeGreaterThan(0.03);
     expect(undisclosed).toBeLessThan(0.15);
+  });
+
+  it("takes the row's funding, contact and Founders fields from summarize over the rounds and people (decision 030)", () => {
+    expect(
+      broken(({ row, rounds, people }) => {
+        const summary = summarize(demoSummaryInput(rounds, people));
+        return (
+          row.lastFundingDate !== summary.lastFundingDate ||
+          row.lastFundingType !== summary.lastFundingType ||
+          row.lastFundingAmountUsd !== summary.lastFundingAmountUsd ||
+          row.lastFundingAmount !== summary.lastFundingAmount ||
+          row.lastFundingCurrency !== summary.lastFundingCurrency ||
+          row.totalFundingAmountUsd !== summary.totalFundingAmountUsd ||
+          row.firstName !== summary.firstName ||
+          row.lastName !== summary.lastName ||
+          row.role !== summary.role ||
+          row.email !== summary.email ||
+          row.founders !== summary.founders ||
+          summary.fundingRoundCount !== rounds.length
+        );
+      }),
+    ).toEqual([]);
   });
 
   it("shows the latest round and the rounds' known total in the row's funding fields", () => {
