@@ -48,7 +48,7 @@ export async function writeCrunchbaseCsv(
       seed: options.seed,
       today: options.today ?? new Date(),
     });
-    for (const company of companies) {
+    for (const { row: company } of companies) {
       let cells = COMPANY_CSV_COLUMNS.map(({ field }) => cellOf(company, field));
       if (random.chance(options.bad)) {
         bad++;

@@ -1,9 +1,12 @@
 import { continentOf } from "../../core/continents";
-import { FUNDING_TYPES, type FundingType } from "../../core/funding-types";
 import { formatLocation } from "../../core/location";
 import { slugify } from "../../core/slug";
 import type { NewCompanyRow } from "../db/schema";
 import { DEMO_CITIES, type DemoCity, headquartersRegionsOf } from "./cities";
+import { demoSummary } from "./demo-summary";
+import { type DemoInvestor, generateInvestors, investorRegionOf } from "./generate-investors";
+import { DEMO_LINKEDIN_ORIGIN, type DemoPerson, generatePeople } from "./generate-people";
+import { type DemoRound, generateRounds, type InvestorPools, investorPools } from "./generate-rounds";
 import {
   CROSS_CUTTING_TAGS,
   DEMO_INDUSTRIES,
@@ -20,26 +23,24 @@ import {
   DESCRIPTORS_BY_THEME,
   DETAIL_TEMPLATES,
   DIGITAL_DESCRIPTORS,
-  FIRST_NAMES,
   FOUNDER_TEMPLATES,
   FUNDING_TEMPLATES,
   FUNDING_TOTAL_TEMPLATES,
   GENERIC_DESCRIPTORS,
-  LAST_NAMES,
+  INVESTORS_TEMPLATES,
   NAME_ENDS,
   NAME_MIDDLES,
   NAME_STARTS,
+  OPENING_TEMPLATES,
   PAIR_CUSTOMER_DETAIL_TEMPLATES,
   PAIR_DESCRIPTION_TEMPLATES,
   PAIR_DETAIL_TEMPLATES,
-  ROLES_SOLO,
-  ROLES_TEAM,
   SOLO_FOUNDER_TEMPLATES,
   TEAM_FOUNDER_TEMPLATES,
   UNDISCLOSED_FUNDING_TEMPLATES,
 } from "./names";
 import { createRandom, type Random, type WeightedPicker, weightedPicker } from "./random";
-import { demoRoundAmount, demoRoundCurrency } from "./round-currency";
+import { demoRoundCurrency } from "./round-currency";
 
 /** Rows the demo seed inserts when no count is given. */
 export const DEFAULT_DEMO_COMPANY_COUNT = 17_555;
@@ -47,326 +48,17 @@ export const DEFAULT_DEMO_COMPANY_COUNT = 17_555;
 export const DEFAULT_DEMO_SEED = 20_250_101;
 /** Last funding dates fall in the 3 years (1095 days) up to and including `today`. */
 export const FUNDING_WINDOW_DAYS = 1095;
-export const MIN_ROUND_USD = 250_000;
-export const MAX_ROUND_USD = 500_000_000;
-/** Total funding is capped so no demo startup out-raises the largest real ones by orders of magnitude. */
-export const MAX_TOTAL_FUNDING_USD = 2_000_000_000;
+export { MAX_ROUND_USD, MAX_TOTAL_FUNDING_USD, MIN_ROUND_USD } from "./generate-rounds";
 /** Every generated website and email address lives under this reserved TLD (RFC 2606). */
 export const DEMO_TLD = ".example";
 
 export interface GenerateCompaniesOptions {
   count: number;
   seed?: number;
+  /** The investors the rounds name, by index (default: generateInvestors() with its default seed). */
+  investors?: readonly DemoInvestor[];
   /** The demo's "now": funding dates are spread over the window that ends on this UTC day. */
   today: Date;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Funding
-
-interface FundingProfile {
-  /** Relative frequency as a company's last round. */
-  weight: number;
-  /** Median round size in USD; sizes are log-normal around it. */
-  medianUsd: number;
-  sigma: number;
-  /**
-   * Sane bounds for one round of this type: no $40M Pre-Seed, no $1M Series D. A size drawn outside
-   * is drawn again (a few times, then clamped), so the distribution is truncated, not piled up at a bound.
-   */
-  minUsd: number;
-  maxUsd: number;
-  /**
-   * Earlier rounds the company probably raised, with the chance of each. The series before a
-   * "Series X" round are certain, so its total includes them: a Series C company raised an A and a B.
-   */
-  priorRounds: readonly (readonly [FundingType, number])[];
-  /** Rounds of this type rarely disclose an amount. */
-  undisclosed?: true;
-}
-
-const SEED_PATH = [
-  ["Pre-Seed", 0.3],
-  ["Seed", 0.85],
-] as const;
-const seriesPath = (...series: FundingType[]) =>
-  [...SEED_PATH, ...series.map((type) => [type, 1] as const)] as const;
-
-const K = 1_000;
-const M = 1_000_000;
-
-/**
- * Stage mix of venture databases: seed-stage rounds are the most common, each later series rarer.
- * `satisfies` makes the table name every Crunchbase funding type exactly once.
- */
-const FUNDING_PROFILES = {
-  "Pre-Seed": { weight: 13, medianUsd: 500 * K, sigma: 0.6, minUsd: 250 * K, maxUsd: 3 * M, priorRounds: [] },
-  Seed: {
-    weight: 24,
-    medianUsd: 2.5 * M,
-    sigma: 0.7,
-    minUsd: 250 * K,
-    maxUsd: 15 * M,
-    priorRounds: [
-      ["Pre-Seed", 0.35],
-      ["Angel", 0.15],
-    ],
-  },
-  Angel: { weight: 5, medianUsd: 600 * K, sigma: 0.6, minUsd: 250 * K, maxUsd: 3 * M, priorRounds: [] },
-  "Series A": {
-    weight: 15,
-    medianUsd: 12 * M,
-    sigma: 0.6,
-    minUsd: 2 * M,
-    maxUsd: 60 * M,
-    priorRounds: seriesPath(),
-  },
-  "Series B": {
-    weight: 7,
-    medianUsd: 30 * M,
-    sigma: 0.6,
-    minUsd: 8 * M,
-    maxUsd: 150 * M,
-    priorRounds: seriesPath("Series A"),
-  },
-  "Series C": {
-    weight: 3.5,
-    medianUsd: 55 * M,
-    sigma: 0.6,
-    minUsd: 15 * M,
-    maxUsd: 300 * M,
-    priorRounds: seriesPath("Series A", "Series B"),
-  },
-  "Series D": {
-    weight: 1.6,
-    medianUsd: 85 * M,
-    sigma: 0.6,
-    minUsd: 25 * M,
-    maxUsd: 500 * M,
-    priorRounds: seriesPath("Series A", "Series B", "Series C"),
-  },
-  "Series E": {
-    weight: 0.7,
-    medianUsd: 120 * M,
-    sigma: 0.6,
-    minUsd: 40 * M,
-    maxUsd: 500 * M,
-    priorRounds: seriesPath("Series A", "Series B", "Series C", "Series D"),
-  },
-  "Series F": {
-    weight: 0.3,
-    medianUsd: 150 * M,
-    sigma: 0.6,
-    minUsd: 50 * M,
-    maxUsd: 500 * M,
-    priorRounds: seriesPath("Series A", "Series B", "Series C", "Series D", "Series E"),
-  },
-  "Series G": {
-    weight: 0.15,
-    medianUsd: 200 * M,
-    sigma: 0.5,
-    minUsd: 75 * M,
-    maxUsd: 500 * M,
-    priorRounds: seriesPath("Series A", "Series B", "Series C", "Series D", "Series E", "Series F"),
-  },
-  "Series H": {
-    weight: 0.07,
-    medianUsd: 250 * M,
-    sigma: 0.5,
-    minUsd: 100 * M,
-    maxUsd: 500 * M,
-    priorRounds: seriesPath(
-      "Series A",
-      "Series B",
-      "Series C",
-      "Series D",
-      "Series E",
-      "Series F",
-      "Series G",
-    ),
-  },
-  "Venture - Series Unknown": {
-    weight: 7,
-    medianUsd: 4 * M,
-    sigma: 1.0,
-    minUsd: 250 * K,
-    maxUsd: 150 * M,
-    priorRounds: [["Seed", 0.6]],
-  },
-  "Convertible Note": {
-    weight: 3,
-    medianUsd: 1.5 * M,
-    sigma: 0.8,
-    minUsd: 250 * K,
-    maxUsd: 30 * M,
-    priorRounds: [
-      ["Pre-Seed", 0.2],
-      ["Seed", 0.5],
-    ],
-  },
-  "Corporate Round": {
-    weight: 1.5,
-    medianUsd: 8 * M,
-    sigma: 0.9,
-    minUsd: 250 * K,
-    maxUsd: 150 * M,
-    priorRounds: [
-      ["Seed", 0.6],
-      ["Series A", 0.5],
-    ],
-  },
-  "Debt Financing": {
-    weight: 5,
-    medianUsd: 8 * M,
-    sigma: 1.1,
-    minUsd: 250 * K,
-    maxUsd: 300 * M,
-    priorRounds: [
-      ["Seed", 0.7],
-      ["Series A", 0.6],
-      ["Series B", 0.3],
-    ],
-  },
-  "Equity Crowdfunding": {
-    weight: 1.5,
-    medianUsd: 700 * K,
-    sigma: 0.6,
-    minUsd: 250 * K,
-    maxUsd: 10 * M,
-    priorRounds: [["Seed", 0.4]],
-  },
-  Grant: {
-    weight: 3,
-    medianUsd: 500 * K,
-    sigma: 0.8,
-    minUsd: 250 * K,
-    maxUsd: 25 * M,
-    priorRounds: [
-      ["Pre-Seed", 0.2],
-      ["Seed", 0.3],
-    ],
-  },
-  "Non-equity Assistance": {
-    weight: 0.8,
-    medianUsd: 300 * K,
-    sigma: 0.4,
-    minUsd: 250 * K,
-    maxUsd: 2 * M,
-    priorRounds: [],
-    undisclosed: true,
-  },
-  "Private Equity": {
-    weight: 1,
-    medianUsd: 40 * M,
-    sigma: 0.9,
-    minUsd: 5 * M,
-    maxUsd: 500 * M,
-    priorRounds: seriesPath("Series A", "Series B", "Series C"),
-  },
-  "Post-IPO Equity": {
-    weight: 0.5,
-    medianUsd: 60 * M,
-    sigma: 0.9,
-    minUsd: 10 * M,
-    maxUsd: 500 * M,
-    priorRounds: seriesPath("Series A", "Series B", "Series C", "Series D"),
-  },
-  "Post-IPO Debt": {
-    weight: 0.3,
-    medianUsd: 80 * M,
-    sigma: 0.9,
-    minUsd: 10 * M,
-    maxUsd: 500 * M,
-    priorRounds: seriesPath("Series A", "Series B", "Series C", "Series D"),
-  },
-  "Secondary Market": {
-    weight: 0.5,
-    medianUsd: 25 * M,
-    sigma: 0.9,
-    minUsd: 1 * M,
-    maxUsd: 500 * M,
-    priorRounds: seriesPath("Series A", "Series B"),
-  },
-  Undisclosed: {
-    weight: 1.2,
-    medianUsd: 2 * M,
-    sigma: 1.0,
-    minUsd: 250 * K,
-    maxUsd: 100 * M,
-    priorRounds: [["Seed", 0.4]],
-    undisclosed: true,
-  },
-} satisfies Record<FundingType, FundingProfile>;
-
-/** Share of disclosed-type rounds whose amount is still unknown; with the undisclosed types ≈3% overall. */
-const UNDISCLOSED_AMOUNT_RATE = 0.01;
-/**
- * How strongly a company's earlier rounds follow the size of its last one: a company with a large
- * Series C probably had a large Series A too. 0 would make every round independent.
- */
-const ROUND_SIZE_CORRELATION = 0.6;
-const ROUND_SIZE_INDEPENDENCE = Math.sqrt(1 - ROUND_SIZE_CORRELATION ** 2);
-const ROUND_SIZE_DRAWS = 4;
-
-const pickFundingType = weightedPicker(FUNDING_TYPES, (type) => FUNDING_PROFILES[type].weight);
-
-/** Rounds are announced in round figures ("$2.5M"); some are conversions from other currencies. */
-function roundAmount(random: Random, usd: number): number {
-  let amount: number;
-  if (random.chance(0.15)) amount = Math.round(usd);
-  else {
-    const step =
-      usd < 1_000_000 ? 50_000 : usd < 10_000_000 ? 100_000 : usd < 100_000_000 ? 1_000_000 : 5_000_000;
-    amount = Math.round(usd / step) * step;
-  }
-  return Math.min(MAX_ROUND_USD, Math.max(MIN_ROUND_USD, amount));
-}
-
-interface RoundDraw {
-  usd: number;
-  /** The standard-normal draw behind the size, which the company's other rounds follow. */
-  z: number;
-}
-
-/** A round of `type` whose log-size is normal with mean `mean` and deviation `deviation` (in sigmas). */
-function roundSize(random: Random, type: FundingType, mean: number, deviation: number): RoundDraw {
-  const profile: FundingProfile = FUNDING_PROFILES[type];
-  let z = 0;
-  let usd = profile.medianUsd;
-  for (let draw = 0; draw < ROUND_SIZE_DRAWS; draw++) {
-    z = mean + deviation * random.normal();
-    usd = profile.medianUsd * Math.exp(profile.sigma * z);
-    if (usd >= profile.minUsd && usd <= profile.maxUsd) break;
-  }
-  // Rounding may step just past a bound, and the last draw may have missed: clamp either way.
-  const amount = Math.min(profile.maxUsd, Math.max(profile.minUsd, roundAmount(random, usd)));
-  return { usd: amount, z };
-}
-
-interface Funding {
-  type: FundingType;
-  lastUsd: number | null;
-  totalUsd: number | null;
-}
-
-function generateFunding(random: Random): Funding {
-  const type = pickFundingType(random);
-  const profile: FundingProfile = FUNDING_PROFILES[type];
-  const last = roundSize(random, type, 0, 1);
-  const lastUsd = profile.undisclosed || random.chance(UNDISCLOSED_AMOUNT_RATE) ? null : last.usd;
-  const priorMean = ROUND_SIZE_CORRELATION * last.z;
-  let total = lastUsd ?? 0;
-  for (const [priorType, probability] of profile.priorRounds) {
-    if (probability >= 1 || random.chance(probability)) {
-      total += roundSize(random, priorType, priorMean, ROUND_SIZE_INDEPENDENCE).usd;
-    }
-  }
-  return {
-    type,
-    lastUsd,
-    // The cap never cuts below the last round: rounds are at most MAX_ROUND_USD.
-    totalUsd: total === 0 ? null : Math.min(total, MAX_TOTAL_FUNDING_USD),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -374,14 +66,12 @@ function generateFunding(random: Random): Funding {
 
 const DAY_MS = 86_400_000;
 
-/** The FUNDING_WINDOW_DAYS dates ending on today's UTC date, as 'YYYY-MM-DD', newest first. */
-function fundingDates(today: Date): string[] {
+/** The FUNDING_WINDOW_DAYS days ending on today's UTC date, as days since 1970-01-01, newest first. */
+function fundingDays(today: Date): number[] {
   const time = today.getTime();
   if (Number.isNaN(time)) throw new RangeError("generateCompanies: `today` is not a valid date");
-  const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
-  return Array.from({ length: FUNDING_WINDOW_DAYS }, (_, daysAgo) =>
-    new Date(todayUtc - daysAgo * DAY_MS).toISOString().slice(0, 10),
-  );
+  const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) / DAY_MS;
+  return Array.from({ length: FUNDING_WINDOW_DAYS }, (_, daysAgo) => todayUtc - daysAgo);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -589,59 +279,6 @@ function uniqueName(
 }
 
 // ---------------------------------------------------------------------------------------------
-// People and contact details
-
-const FOLDED_LETTERS: Readonly<Record<string, string>> = {
-  ø: "o",
-  ł: "l",
-  đ: "d",
-  ß: "ss",
-  æ: "ae",
-  œ: "oe",
-};
-
-/** ASCII mailbox part of a name: "Zoë" -> "zoe", "O'Brien" -> "obrien", "Øvrebø" -> "ovrebo". */
-export function emailLocalPart(name: string): string {
-  return name
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/[øłđßæœ]/g, (letter) => FOLDED_LETTERS[letter] ?? "")
-    .replace(/[^a-z0-9]/g, "");
-}
-
-// Only a few hundred distinct names exist, so folding each once saves Unicode work on every row.
-const foldedNames = new Map<string, string>();
-function foldedName(name: string): string {
-  let folded = foldedNames.get(name);
-  if (folded === undefined) {
-    folded = emailLocalPart(name);
-    foldedNames.set(name, folded);
-  }
-  return folded;
-}
-
-interface Person {
-  firstName: string;
-  lastName: string;
-}
-
-const pickFounderCount = weightedPicker([1, 2, 3], (count) => [40, 40, 20][count - 1] ?? 0);
-
-function generateFounders(random: Random): Person[] {
-  const wanted = pickFounderCount(random);
-  const founders: Person[] = [];
-  while (founders.length < wanted) {
-    const person = { firstName: random.pick(FIRST_NAMES), lastName: random.pick(LAST_NAMES) };
-    const duplicate = founders.some(
-      (f) => f.firstName === person.firstName && f.lastName === person.lastName,
-    );
-    if (!duplicate) founders.push(person);
-  }
-  return founders;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Descriptions
 
 /** A template split once into literal text (even indexes) and placeholder names (odd indexes). */
@@ -727,12 +364,23 @@ function countryPhrase(country: string): string {
   return country.startsWith("United ") || COUNTRIES_WITH_THE.has(country) ? `the ${country}` : country;
 }
 
+/** What the funding sentence says: the last round and the total, as the row shows them. */
+interface Funding {
+  type: string;
+  lastUsd: number | null;
+  totalUsd: number | null;
+}
+
 interface DescriptionInput {
   name: string;
   city: DemoCity;
   industries: readonly DemoIndustry[];
   founders: readonly string[];
   funding: Funding;
+  /** Investors to name ("Its investors include ..."): the latest round's lead first; may be empty. */
+  investors: readonly string[];
+  /** The year the company was founded: a little before its first round. */
+  foundedYear: number;
 }
 
 /** "Ana Silva", "Ana Silva and Li Wei", "Ana Silva, Li Wei and Tom Berg". */
@@ -761,7 +409,11 @@ function fundingSentence(random: Random, funding: Funding): string {
 /** "It was founded by Ana Silva and Li Wei in Lagos." */
 function foundersSentence(random: Random, input: DescriptionInput): string {
   const templates = input.founders.length === 1 ? SOLO_FOUNDERS : TEAM_FOUNDERS;
-  return fillTemplate(random.pick(templates), { founders: joinNames(input.founders), city: input.city.city });
+  return fillTemplate(random.pick(templates), {
+    founders: joinNames(input.founders),
+    city: input.city.city,
+    year: String(input.foundedYear),
+  });
 }
 
 /** An audience of `industry` other than `taken` ("for clinics and clinics" reads wrong). */
@@ -771,9 +423,16 @@ function otherAudience(random: Random, industry: DemoIndustry, taken: string): s
 }
 
 const MAX_DETAILS = 3;
-/** Shares of full descriptions that name the founders and the funding. */
+/** Shares of full descriptions that name the founders, the investors and the funding. */
 const FOUNDERS_SENTENCE_RATE = 0.35;
-const FUNDING_SENTENCE_RATE = 0.35;
+const FUNDING_SENTENCE_RATE = 0.3;
+const INVESTORS_SENTENCE_RATE = 0.25;
+/** Share of companies whose full description is the short one alone. */
+const SHORT_ONLY_RATE = 0.08;
+/** Share of descriptions that do not open with the company's name. */
+const OTHER_OPENING_RATE = 0.3;
+const OPENINGS = OPENING_TEMPLATES.map(compileTemplate);
+const INVESTORS_SENTENCES = INVESTORS_TEMPLATES.map(compileTemplate);
 
 function writeDescriptions(
   random: Random,
@@ -806,26 +465,38 @@ function writeDescriptions(
     values.audience2 = otherAudience(random, secondary, audience);
   }
 
+  values.year = String(input.foundedYear);
+
   const pairing =
     secondary === null ? "none" : overlappingNames.get(primary)?.has(secondary) ? "byOffering" : "all";
   const namesBoth = pairing !== "none" && random.chance(PAIR_DESCRIPTION_RATE);
-  let description = fillTemplate(random.pick(namesBoth ? PAIR_DESCRIPTIONS[pairing] : DESCRIPTIONS), values);
+  // Most descriptions start with the name; some read as a tagline or open with the year or the city.
+  const opening = namesBoth
+    ? PAIR_DESCRIPTIONS[pairing]
+    : random.chance(OTHER_OPENING_RATE)
+      ? OPENINGS
+      : DESCRIPTIONS;
+  let description = capitalize(fillTemplate(random.pick(opening), values));
   // Long names and cities can overflow a wordy template; fall back to shorter ones.
   if (description.length > MAX_DESCRIPTION_LENGTH) description = fillTemplate(SHORTEST_DESCRIPTION, values);
   if (description.length > MAX_DESCRIPTION_LENGTH) description = `${input.name} builds ${offering}.`;
+
+  // Some sources hold no more than the short description.
+  if (random.chance(SHORT_ONLY_RATE)) return { description, fullDescription: description };
 
   // Sentences naming a second industry only make sense when there is one, and the description has not
   // named it already ("builds X and Y ... It also offers Y" repeats itself).
   const details =
     DETAILS[namesBoth ? "none" : pairing][primary.kind === "research" ? "patients" : "customers"];
-  // 1-3 follow-up sentences after the description (2-4 sentences in all): what it does, then who
-  // founded it, then its funding. The last two have fixed odds so a longer list of details does not
-  // crowd out the sentences that set one company apart.
+  // 0-3 follow-up sentences after the description (2-5 sentences in all): what it does, then who founded
+  // it, who backs it and its funding, in a varying order. The last three have fixed odds so a longer list
+  // of details does not crowd out the sentences that set one company apart.
   const namesFounders = random.chance(FOUNDERS_SENTENCE_RATE);
   const namesFunding = hasFundingSentence(input.funding) && random.chance(FUNDING_SENTENCE_RATE);
-  const extras = (namesFounders ? 1 : 0) + (namesFunding ? 1 : 0);
+  const namesInvestors = input.investors.length > 0 && random.chance(INVESTORS_SENTENCE_RATE);
+  const extras = (namesFounders ? 1 : 0) + (namesFunding ? 1 : 0) + (namesInvestors ? 1 : 0);
   const detailCount = Math.max(random.int(1, MAX_DETAILS) - extras, extras === 0 ? 1 : 0);
-  const sentences = [description];
+  const sentences: string[] = [];
   // Distinct indexes, drawn with bounded retries rather than spliced from a copy: this runs once per row.
   const picked: number[] = [];
   for (let attempt = 0; picked.length < detailCount && attempt < 12; attempt++) {
@@ -834,9 +505,22 @@ function writeDescriptions(
     picked.push(index);
     sentences.push(fillTemplate(details[index] as CompiledTemplate, values));
   }
-  if (namesFounders) sentences.push(foundersSentence(random, input));
-  if (namesFunding) sentences.push(fundingSentence(random, input.funding));
-  return { description, fullDescription: sentences.join(" ") };
+  const closing: string[] = [];
+  if (namesFounders) closing.push(foundersSentence(random, input));
+  if (namesInvestors) closing.push(investorsSentence(random, input.investors));
+  if (namesFunding) closing.push(fundingSentence(random, input.funding));
+  // Founders first or funding first, as writers differ.
+  if (closing.length > 1 && random.chance(0.4)) closing.reverse();
+  return { description, fullDescription: [description, ...sentences, ...closing].join(" ") };
+}
+
+/** "Its investors include Northwind Ventures and Ana Silva." */
+function investorsSentence(random: Random, investors: readonly string[]): string {
+  return fillTemplate(random.pick(INVESTORS_SENTENCES), { investors: joinNames(investors) });
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -844,20 +528,58 @@ function writeDescriptions(
 
 const pickCity = weightedPicker(DEMO_CITIES, (city) => city.weight);
 const regionsByCity = new Map(DEMO_CITIES.map((city) => [city, headquartersRegionsOf(city)]));
-const ROLE_NULL_RATE = 0.3;
+/** Shares of companies with a known company LinkedIn page and a general contact address. */
+export const COMPANY_LINKEDIN_RATE = 0.85;
+export const CONTACT_EMAIL_RATE = 0.8;
+/** Investors the full description names at most. */
+const NAMED_INVESTORS = 3;
+const SERIES = /^Series [A-Z]$/;
+
+/** A demo company: its row, its rounds (oldest first) and its people (source order), decision 028. */
+export interface DemoCompany {
+  row: NewCompanyRow;
+  rounds: DemoRound[];
+  people: DemoPerson[];
+}
+
+/** The investors a description names: the latest round's lead first, then the latest rounds' others. */
+function investorsToName(rounds: readonly DemoRound[], investors: readonly DemoInvestor[]): string[] {
+  const named: string[] = [];
+  for (let index = rounds.length - 1; index >= 0 && named.length < NAMED_INVESTORS; index--) {
+    const round = rounds[index] as DemoRound;
+    const ordered = [...round.investors].sort((a, b) => Number(b.isLead) - Number(a.isLead));
+    for (const { investor } of ordered) {
+      const name = investors[investor]?.name;
+      if (name !== undefined && !named.includes(name) && named.length < NAMED_INVESTORS) named.push(name);
+    }
+  }
+  return named;
+}
+
+let defaultInvestors: readonly DemoInvestor[] | undefined;
+let defaultPools: InvestorPools | undefined;
 
 /**
- * Synthetic companies for demos and load tests: realistic names, places, industries and rounds,
- * but every website and email is under the reserved ".example" TLD so nobody can be contacted.
- * Pure and deterministic: the same count, seed and today give the same rows, and a larger count
- * gives the same first rows followed by more.
+ * Synthetic companies for demos and load tests: realistic names, places, industries, round histories,
+ * investors and people, but every website, email and LinkedIn address is under the reserved ".example"
+ * TLD so nobody can be contacted. The row's Last Funding, Total Funding, contact and Founders fields are
+ * the summary of the rounds and people (demo-summary.ts). Pure and deterministic: the same count, seed,
+ * today and investors give the same companies, and a larger count gives the same first ones followed by more.
  */
-export function* generateCompanies(options: GenerateCompaniesOptions): Generator<NewCompanyRow> {
+export function* generateCompanies(options: GenerateCompaniesOptions): Generator<DemoCompany> {
   const { count, seed = DEFAULT_DEMO_SEED, today } = options;
   if (!Number.isSafeInteger(count) || count < 0) {
     throw new RangeError("generateCompanies: count must be a non-negative integer");
   }
-  const dates = fundingDates(today);
+  const lastDays = fundingDays(today);
+  let investors = options.investors;
+  let pools: InvestorPools;
+  if (investors === undefined) {
+    defaultInvestors ??= generateInvestors();
+    defaultPools ??= investorPools(defaultInvestors);
+    investors = defaultInvestors;
+    pools = defaultPools;
+  } else pools = investorPools(investors);
   const random = createRandom(seed);
   const takenSlugs = new Set<string>();
 
@@ -867,55 +589,60 @@ export function* generateCompanies(options: GenerateCompaniesOptions): Generator
     const industryGroups = industryGroupsOf(industries);
     const { name, slug } = uniqueName(random, industries[0] as DemoIndustry, city.city, takenSlugs);
     takenSlugs.add(slug);
-
-    const founders = generateFounders(random);
-    const lead = founders[0] as Person;
-    const founderNames = founders.map((founder) => `${founder.firstName} ${founder.lastName}`);
-    const roles = founders.length === 1 ? ROLES_SOLO : ROLES_TEAM;
-    const role = random.chance(ROLE_NULL_RATE) ? null : random.pick(roles);
-
-    const funding = generateFunding(random);
-    const roundCurrency = demoRoundCurrency(city.country);
-    const lastFundingDate = random.pick(dates);
     const domain = `${slug}${DEMO_TLD}`;
-    const localPart = `${foldedName(lead.firstName) || "founder"}.${foldedName(lead.lastName) || "team"}`;
+
+    const rounds = generateRounds(random, {
+      lastDay: random.pick(lastDays),
+      currency: demoRoundCurrency(city.country),
+      region: investorRegionOf(city.country),
+      pools,
+    });
+    const lastType = (rounds.at(-1) as DemoRound).fundingType;
+    let seriesCount = 0;
+    for (const round of rounds) if (SERIES.test(round.fundingType)) seriesCount++;
+    const people = generatePeople(random, { country: city.country, domain, lastType, seriesCount });
+    const summary = demoSummary(rounds, people);
+
+    const firstYear = Number((rounds[0] as DemoRound).announcedOn.slice(0, 4));
     const { description, fullDescription } = writeDescriptions(random, {
       name,
       city,
       industries,
-      founders: founderNames,
-      funding,
+      founders: summary.founders?.split(", ") ?? [],
+      funding: {
+        type: summary.lastFundingType ?? lastType,
+        lastUsd: summary.lastFundingAmountUsd,
+        totalUsd: summary.totalFundingAmountUsd,
+      },
+      investors: investorsToName(rounds, investors),
+      foundedYear: firstYear - random.int(0, 2),
     });
 
     yield {
-      slug,
-      organizationName: name,
-      nameKey: name.trim().toLowerCase(),
-      description,
-      fullDescription,
-      industries: industries.map((industry) => industry.name),
-      industryGroups,
-      headquartersLocation: formatLocation(city.city, city.region, city.country),
-      // A copy, so a caller editing one row's array cannot change other rows from the same city.
-      headquartersRegions: [...(regionsByCity.get(city) ?? [])],
-      city: city.city,
-      region: city.region,
-      country: city.country,
-      firstName: lead.firstName,
-      lastName: lead.lastName,
-      founders: founderNames.join(", "),
-      role,
-      email: `${localPart}@${domain}`,
-      contactEmail: `${random.pick(CONTACT_MAILBOXES)}@${domain}`,
-      website: `https://${domain}`,
-      websiteDomain: domain,
-      linkedin: `https://linkedin${DEMO_TLD}/company/${slug}`,
-      lastFundingAmountUsd: funding.lastUsd,
-      lastFundingAmount: demoRoundAmount(funding.lastUsd, roundCurrency),
-      lastFundingCurrency: funding.lastUsd === null ? null : roundCurrency,
-      lastFundingDate,
-      lastFundingType: funding.type,
-      totalFundingAmountUsd: funding.totalUsd,
+      row: {
+        slug,
+        organizationName: name,
+        nameKey: name.trim().toLowerCase(),
+        description,
+        fullDescription,
+        industries: industries.map((industry) => industry.name),
+        industryGroups,
+        headquartersLocation: formatLocation(city.city, city.region, city.country),
+        // A copy, so a caller editing one row's array cannot change other rows from the same city.
+        headquartersRegions: [...(regionsByCity.get(city) ?? [])],
+        city: city.city,
+        region: city.region,
+        country: city.country,
+        contactEmail: random.chance(CONTACT_EMAIL_RATE)
+          ? `${random.pick(CONTACT_MAILBOXES)}@${domain}`
+          : null,
+        website: `https://${domain}`,
+        websiteDomain: domain,
+        linkedin: random.chance(COMPANY_LINKEDIN_RATE) ? `${DEMO_LINKEDIN_ORIGIN}/company/${slug}` : null,
+        ...summary,
+      },
+      rounds,
+      people,
     };
   }
 }

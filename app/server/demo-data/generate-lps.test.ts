@@ -107,6 +107,34 @@ describe("generateLps", () => {
     expect(Math.min(...pensions.map((lp) => lp.checkMaxUsd))).toBeGreaterThanOrEqual(25_000_000);
   });
 
+  it("sizes AUM as the LP's type and name say: no firefighters' pension with hundreds of billions", () => {
+    const B = 1_000_000_000;
+    const M = 1_000_000;
+    const bounds: readonly [RegExp, string, number, number][] = [
+      [/Firefighters' and Police Pension Fund/, "public-pension", 0.5 * B, 20 * B],
+      [/Municipal Pension Fund/, "public-pension", 0.5 * B, 30 * B],
+      [/./, "public-pension", 0.5 * B, 500 * B],
+      [/Family Foundation/, "foundation", 50 * M, 3 * B],
+      [/School Endowment Fund/, "endowment", 50 * M, 2 * B],
+      [/./, "single-family-office", 50 * M, 5 * B],
+      [/./, "sovereign-wealth", 10 * B, 1000 * B],
+    ];
+    for (const [name, type, min, max] of bounds) {
+      const matching = many.filter((lp) => lp.type === type && name.test(lp.name) && lp.aumUsd !== null);
+      expect(matching.length, `${type} ${name}`).toBeGreaterThan(0);
+      expect(
+        matching
+          .filter((lp) => (lp.aumUsd as number) < min || (lp.aumUsd as number) > max)
+          .map((lp) => lp.name),
+      ).toEqual([]);
+    }
+    const firefighters = many.filter((lp) => /Firefighters/.test(lp.name) && lp.aumUsd !== null);
+    const teachers = many.filter((lp) => /State Teachers/.test(lp.name) && lp.aumUsd !== null);
+    const medianOf = (lps: typeof many) =>
+      [...lps.map((lp) => lp.aumUsd as number)].sort((a, b) => a - b)[Math.floor(lps.length / 2)] ?? 0;
+    expect(medianOf(teachers)).toBeGreaterThan(5 * medianOf(firefighters));
+  });
+
   it("gives 1-3 contacts each and 0-5 commitments within the check range", () => {
     const wrong = many.filter((lp) => {
       const names = new Set(lp.contacts.map((contact) => `${contact.firstName} ${contact.lastName}`));

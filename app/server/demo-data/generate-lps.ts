@@ -18,7 +18,7 @@ import {
   type StageFocus,
 } from "../../core/lp-types";
 import { slugify } from "../../core/slug";
-import { emailLocalPart } from "./generate-companies";
+import { emailLocalPart } from "./email-local-part";
 import { COMPOUND_FIRSTS, COMPOUND_SECONDS, FIRST_NAMES, LAST_NAMES } from "./names";
 import { createRandom, type Random, weightedPicker } from "./random";
 
@@ -118,6 +118,11 @@ interface LpTypeProfile {
   /** Weights of 0 to 5 known commitments. */
   commitments: readonly [number, number, number, number, number, number];
   names: readonly string[];
+  /**
+   * AUM by name template where the name says how large the LP is: a city's firefighters' pension is not a
+   * state teachers' fund. A template not listed draws from `aum`.
+   */
+  aumByName?: Readonly<Record<string, Range>>;
   titles: readonly string[];
 }
 
@@ -160,7 +165,7 @@ const SENIOR_INSTITUTION_TITLES = [
 const PROFILES = {
   "single-family-office": {
     share: 25,
-    aum: { medianUsd: 600 * M, sigma: 0.8, minUsd: 100 * M, maxUsd: 5 * B },
+    aum: { medianUsd: 600 * M, sigma: 0.9, minUsd: 50 * M, maxUsd: 5 * B },
     aumUndisclosed: 0.08,
     check: { medianUsd: 3 * M, sigma: 0.6, minUsd: 500 * K, maxUsd: 15 * M },
     acceptsEmerging: 0.46,
@@ -286,6 +291,11 @@ const PROFILES = {
       "{surname} Charitable Trust",
       "{brand} Community Foundation",
     ],
+    aumByName: {
+      "{surname} Family Foundation": { medianUsd: 150 * M, sigma: 0.9, minUsd: 50 * M, maxUsd: 3 * B },
+      "{surname} Charitable Trust": { medianUsd: 200 * M, sigma: 0.9, minUsd: 50 * M, maxUsd: 5 * B },
+      "{brand} Community Foundation": { medianUsd: 400 * M, sigma: 0.9, minUsd: 50 * M, maxUsd: 5 * B },
+    },
     titles: SENIOR_INSTITUTION_TITLES,
   },
   endowment: {
@@ -308,6 +318,10 @@ const PROFILES = {
       "{surname} University Investment Office",
       "{brand} School Endowment Fund",
     ],
+    aumByName: {
+      "{brand} School Endowment Fund": { medianUsd: 150 * M, sigma: 0.8, minUsd: 50 * M, maxUsd: 2 * B },
+      "{brand} College Endowment": { medianUsd: 500 * M, sigma: 0.9, minUsd: 50 * M, maxUsd: 5 * B },
+    },
     titles: SENIOR_INSTITUTION_TITLES,
   },
   corporate: {
@@ -388,6 +402,33 @@ const PROFILES = {
       "{brand} Public Employees' Pension Plan",
       "{brand} Firefighters' and Police Pension Fund",
     ],
+    aumByName: {
+      "{brand} County Employees' Retirement System": {
+        medianUsd: 8 * B,
+        sigma: 0.9,
+        minUsd: 1 * B,
+        maxUsd: 80 * B,
+      },
+      "{brand} State Teachers' Retirement Fund": {
+        medianUsd: 60 * B,
+        sigma: 0.9,
+        minUsd: 5 * B,
+        maxUsd: 350 * B,
+      },
+      "{brand} Municipal Pension Fund": { medianUsd: 4 * B, sigma: 0.9, minUsd: 500 * M, maxUsd: 30 * B },
+      "{brand} Public Employees' Pension Plan": {
+        medianUsd: 40 * B,
+        sigma: 1.0,
+        minUsd: 3 * B,
+        maxUsd: 500 * B,
+      },
+      "{brand} Firefighters' and Police Pension Fund": {
+        medianUsd: 3 * B,
+        sigma: 0.8,
+        minUsd: 500 * M,
+        maxUsd: 20 * B,
+      },
+    },
     titles: SENIOR_INSTITUTION_TITLES,
   },
   "corporate-pension": {
@@ -460,6 +501,10 @@ const PROFILES = {
       "{brand} Export and Investment Fund",
       "{brand} Regional Growth Fund",
     ],
+    aumByName: {
+      "{brand} Regional Growth Fund": { medianUsd: 1 * B, sigma: 0.8, minUsd: 100 * M, maxUsd: 10 * B },
+      "{brand} Innovation Agency": { medianUsd: 2 * B, sigma: 0.9, minUsd: 200 * M, maxUsd: 20 * B },
+    },
     titles: [
       "Head of Fund Investments",
       "Investment Officer, Funds",
@@ -829,18 +874,21 @@ function person(random: Random): Person {
   return { firstName: random.pick(FIRST_NAMES), lastName: random.pick(LAST_NAMES) };
 }
 
-function candidateName(random: Random, profile: LpTypeProfile, individual: Person): string {
+function candidateName(random: Random, profile: LpTypeProfile, individual: Person): [string, string] {
   const template = random.pick(profile.names);
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+  const name = template.replace(/\{(\w+)\}/g, (_, key: string) => {
     if (key === "person") return `${individual.firstName} ${individual.lastName}`;
     if (key === "surname" || key === "surname2") return random.pick(LAST_NAMES);
     return compoundWord(random);
   });
+  return [name, template];
 }
 
 interface LpName {
   name: string;
   slug: string;
+  /** The name's template, which may size the LP (aumByName). */
+  template: string;
   /** The person an individual LP (HNWI) is. */
   individual: Person;
 }
@@ -858,17 +906,18 @@ function uniqueName(
   takenSlugs: Set<string>,
 ): LpName {
   let name = "";
+  let template = "";
   let individual = person(random);
   for (let attempt = 0; attempt < 6; attempt++) {
     if (attempt > 0) individual = person(random);
-    name = candidateName(random, profile, individual);
+    [name, template] = candidateName(random, profile, individual);
     const slug = slugify(name, "lp");
-    if (!takenSlugs.has(slug)) return { name, slug, individual };
+    if (!takenSlugs.has(slug)) return { name, slug, individual, template };
   }
   for (let suffix = 1; ; suffix++) {
     const suffixed = suffix === 1 ? `${name} ${city}` : `${name} ${city} ${suffix}`;
     const slug = slugify(suffixed, "lp");
-    if (!takenSlugs.has(slug)) return { name: type === "hnwi" ? name : suffixed, slug, individual };
+    if (!takenSlugs.has(slug)) return { name: type === "hnwi" ? name : suffixed, slug, individual, template };
   }
 }
 
@@ -1049,14 +1098,14 @@ export function* generateLps(options: GenerateLpsOptions): Generator<DemoLp> {
     const profile: LpTypeProfile = PROFILES[type];
     const hqRegion = type === "sovereign-wealth" ? pickSovereignHqRegion(random) : pickHqRegion(random);
     const city = pickCityIn[hqRegion](random);
-    const { name, slug, individual } = uniqueName(random, profile, type, city.city, takenSlugs);
+    const { name, slug, individual, template } = uniqueName(random, profile, type, city.city, takenSlugs);
     takenSlugs.add(slug);
 
     const domain = `${slug}${DEMO_LP_TLD}`;
     const hasWebsite = random.chance(profile.website);
     const aumUsd = random.chance(profile.aumUndisclosed)
       ? null
-      : reportedAum(drawInRange(random, profile.aum));
+      : reportedAum(drawInRange(random, profile.aumByName?.[template] ?? profile.aum));
     const checks = drawChecks(random, profile, aumUsd);
     let stageFocus = drawChances(random, STAGE_FOCUSES, profile.stages);
     if (stageFocus.length === 0) stageFocus = ["early"];

@@ -801,6 +801,20 @@ export const DESCRIPTION_TEMPLATES: readonly string[] = [
   "{name} gives {audience} {offering}.",
 ];
 
+/**
+ * Openings that do not start with the name: a tagline, the founding year, the city. A reader of a real
+ * database sees all of these shapes; {year} is the founding year.
+ */
+export const OPENING_TEMPLATES: readonly string[] = [
+  "{offering} for {audience}.",
+  "{offering} for {audience}, from {city}.",
+  "Founded in {year}, {name} builds {offering} for {audience}.",
+  "Since {year}, {name} has made {offering} for {audience}.",
+  "Based in {city}, {name} develops {offering} for {audience}.",
+  "For {audience}, {name} offers {offering}.",
+  "{name}: {offering} for {audience}.",
+];
+
 /** One-sentence descriptions naming the second industry too: only for companies with two in one theme. */
 export const PAIR_DESCRIPTION_TEMPLATES: readonly string[] = [
   "{name} builds {offering} for {audience} and {offering2} for {audience2}.",
@@ -815,7 +829,7 @@ export const DETAIL_TEMPLATES: readonly string[] = [
   "The company focuses on {topic} for {audience}.",
   "It is hiring in {city}.",
   "Its team is based in {city} and works with partners across {continent}.",
-  "The company keeps its main office in {city}.",
+  "Its people work from {city} and remotely.",
 ];
 
 /** Follow-up sentences that call the audience customers: not for drug developers, whose audience is patients. */
@@ -844,6 +858,8 @@ export const PAIR_CUSTOMER_DETAIL_TEMPLATES: readonly string[] = [
 export const FOUNDER_TEMPLATES: readonly string[] = [
   "It was founded by {founders} in {city}.",
   "{founders} started the company in {city}.",
+  "It was founded in {year} by {founders}.",
+  "{founders} started it in {year}.",
 ];
 export const SOLO_FOUNDER_TEMPLATES: readonly string[] = [
   "{founders} founded the company in {city} and still leads it.",
@@ -852,6 +868,13 @@ export const SOLO_FOUNDER_TEMPLATES: readonly string[] = [
 export const TEAM_FOUNDER_TEMPLATES: readonly string[] = [
   "{founders} founded the company together in {city}.",
   "Co-founders {founders} run the company from {city}.",
+];
+
+/** The investors sentence: {investors} is "Northwind Ventures" or "Northwind Ventures, Ana Silva and Kite Capital". */
+export const INVESTORS_TEMPLATES: readonly string[] = [
+  "Its investors include {investors}.",
+  "It is backed by {investors}.",
+  "Backers include {investors}.",
 ];
 
 /** The funding sentence, with the last round disclosed: {amount} ("$2.5M") and {type} ("Series A"). */
@@ -870,9 +893,6 @@ export const UNDISCLOSED_FUNDING_TEMPLATES: readonly string[] = [
   "It has raised {total} to date.",
   "Its disclosed funding adds up to {total}.",
 ];
-
-export const ROLES_SOLO: readonly string[] = ["Founder", "Founder & CEO", "CEO"];
-export const ROLES_TEAM: readonly string[] = ["Co-Founder & CEO", "Co-Founder", "CEO"];
 
 /** Local parts of a company's general contact address. */
 export const CONTACT_MAILBOXES: readonly string[] = ["hello", "info", "contact", "team", "hi"];

@@ -24,17 +24,22 @@ describe("seedIfEmpty", () => {
   it("seeds rows that satisfy every constraint and have recent rounds", async () => {
     const today = new Date();
     await seedIfEmpty(database.db, { count: 1_000, today });
-    const [stats] = await queryRows<{ slugs: number; domains: number; notExample: number }>(
+    const [stats] = await queryRows<{ slugs: number; domains: number; notExample: number; emails: number }>(
       database.db,
       sql`select count(distinct slug)::int as slugs,
                  count(distinct website_domain)::int as domains,
-                 count(*) filter (where coalesce(email, '') not like '%.example'
+                 count(*) filter (where coalesce(email, '@x.example') not like '%.example'
                                      or coalesce(contact_email, '@x.example') not like '%.example'
-                                     or website not like '%.example')::int as "notExample"
+                                     or website not like '%.example'
+                                     or coalesce(linkedin, 'https://www.linkedin.example/company/x')
+                                        not like 'https://www.linkedin.example/company/%')::int as "notExample",
+                 count(email)::int as emails
           from companies`,
     );
-    // Reserved domains only: no real person can be contacted from demo data.
-    expect(stats).toEqual({ slugs: 1_000, domains: 1_000, notExample: 0 });
+    // Reserved domains only: no real person can be contacted from demo data. Some have no address (decision 028).
+    expect(stats).toMatchObject({ slugs: 1_000, domains: 1_000, notExample: 0 });
+    expect(stats?.emails).toBeGreaterThan(800);
+    expect(stats?.emails).toBeLessThan(1_000);
     expect(await recentFundingSum(database.db, 90, today)).toBeGreaterThan(0);
   });
 

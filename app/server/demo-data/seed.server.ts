@@ -40,7 +40,8 @@ export async function seedCompanies(db: Db, options: SeedOptions = {}): Promise<
     batch = [];
     options.onProgress?.(inserted);
   };
-  for (const row of rows) {
+  // The rounds and people are not stored yet: the lead wires them to their tables (decision 030).
+  for (const { row } of rows) {
     batch.push(row);
     if (batch.length >= batchSize) await flush();
   }
