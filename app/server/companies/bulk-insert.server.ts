@@ -1,12 +1,10 @@
 import { getTableColumns, is, SQL, sql } from "drizzle-orm";
 import { companies, type NewCompanyRow } from "../db/schema";
 
-// Everything the caller provides; the id, the times, the search text and the suppressed flag come from the
-// database.
+// Everything the caller provides; the times, the search text and the suppressed flag come from the database,
+// and the id too unless the caller gives one (the demo seed takes its ids first: seed.server.ts).
 const COLUMNS = Object.entries(getTableColumns(companies))
-  .filter(
-    ([key]) => !["id", "createdAt", "updatedAt", "searchText", "suppressed", "roundRecordedAt"].includes(key),
-  )
+  .filter(([key]) => !["createdAt", "updatedAt", "searchText", "suppressed", "roundRecordedAt"].includes(key))
   .map(([key, column]) => ({
     key: key as keyof NewCompanyRow,
     name: column.name,
@@ -24,6 +22,13 @@ const COLUMNS = Object.entries(getTableColumns(companies))
   }));
 
 const COLUMN_LIST = sql.raw(COLUMNS.map((column) => `"${column.name}"`).join(", "));
+const SELECT_LIST = sql.raw(
+  COLUMNS.map((column) =>
+    column.key === "id"
+      ? `coalesce(r."id", nextval(pg_get_serial_sequence('companies', 'id')))`
+      : `r."${column.name}"`,
+  ).join(", "),
+);
 const RECORD_TYPE = sql.raw(COLUMNS.map((column) => `"${column.name}" ${column.type}`).join(", "));
 
 /**
@@ -37,5 +42,5 @@ export function insertCompaniesStatement(rows: readonly NewCompanyRow[]): SQL {
     return record;
   });
   return sql`insert into companies (${COLUMN_LIST})
-    select ${COLUMN_LIST} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${RECORD_TYPE})`;
+    select ${SELECT_LIST} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${RECORD_TYPE})`;
 }

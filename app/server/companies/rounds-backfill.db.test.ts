@@ -7,8 +7,10 @@ import { loadCompanyGraphs, refreshSummaries } from "../company-summary/refresh-
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { companies, suppressedContacts } from "../db/schema";
+import { generateCompanies } from "../demo-data/generate-companies";
 import { seedCompanies } from "../demo-data/seed.server";
 import { suppressionHash } from "../suppression/email-hash.server";
+import { insertCompaniesStatement } from "./bulk-insert.server";
 import {
   backfillRoundsAndPeople,
   ensureCompanyGraphs,
@@ -114,7 +116,13 @@ describe("the rounds and people backfill (decision 030)", () => {
   });
 
   it("gives every demo company its round and people, leaves the spec fields as they were, and runs once", async () => {
-    await seedCompanies(database.db, { count: 1_500, today: new Date("2026-11-01T00:00:00Z") });
+    // Companies as they were stored before rounds and people existed: the demo set's rows alone.
+    const rows = [...generateCompanies({ count: 1_500, today: new Date("2026-11-01T00:00:00Z") })].map(
+      ({ row }) => row,
+    );
+    for (let at = 0; at < rows.length; at += 500) {
+      await database.db.execute(insertCompaniesStatement(rows.slice(at, at + 500)));
+    }
     const before = await specFields(database.db);
 
     const result = await backfillRoundsAndPeople(database.db, { secret: SECRET, batchSize: 400 });
@@ -248,5 +256,20 @@ describe("the rounds and people backfill (decision 030)", () => {
         total_funding_amount_usd: row.last_funding_amount_usd,
       })),
     );
+  });
+
+  it("finds the demo seed's companies complete: their fields equal a recomputation, nothing to backfill", async () => {
+    await seedCompanies(database.db, { count: 800, batchSize: 300, today: new Date("2026-11-01T00:00:00Z") });
+    await expectDerivedEqualRecomputation(database.db);
+    const [counts] = await queryRows<{ rounds: number; links: number; people: number; investors: number }>(
+      database.db,
+      sql`select (select count(*)::int from funding_rounds) as rounds, (select count(*)::int from round_investors) as links,
+                 (select count(*)::int from people) as people, (select count(*)::int from investors) as investors`,
+    );
+    expect(counts?.rounds).toBeGreaterThan(800);
+    expect(counts?.links).toBeGreaterThan(counts?.rounds ?? 0);
+    expect(counts?.people).toBeGreaterThanOrEqual(800);
+    expect(counts?.investors).toBe(3_000);
+    expect(await backfillRoundsAndPeople(database.db, { secret: SECRET })).toMatchObject({ companies: 0 });
   });
 });

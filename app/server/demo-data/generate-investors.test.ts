@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { continentOf } from "../../core/continents";
+import { INVESTOR_TYPES } from "../../core/investor-match";
 import { DEMO_CITIES } from "./cities";
-import { DEFAULT_DEMO_INVESTOR_COUNT, generateInvestors, INVESTOR_TYPES } from "./generate-investors";
+import { DEFAULT_DEMO_INVESTOR_COUNT, generateInvestors } from "./generate-investors";
 
 const investors = generateInvestors();
 const share = (test: (investor: (typeof investors)[number]) => boolean) =>

@@ -1,4 +1,5 @@
 import { continentOf } from "../../core/continents";
+import { INVESTOR_TYPES, type InvestorType } from "../../core/investor-match";
 import { slugify } from "../../core/slug";
 import { DEMO_CITIES, type DemoCity } from "./cities";
 import { COMPOUND_FIRSTS, COMPOUND_SECONDS, NAME_ENDS, NAME_MIDDLES, NAME_STARTS } from "./names";
@@ -9,19 +10,6 @@ import { createRandom, type Random, weightedPicker } from "./random";
 export const DEFAULT_DEMO_INVESTOR_COUNT = 3_000;
 /** Seed used when none is given, so every fresh demo database holds the same investors. */
 export const DEFAULT_DEMO_INVESTOR_SEED = 20_261_128;
-
-/** decision 030: the kinds of investor, as the investors table's check names them. */
-export const INVESTOR_TYPES = [
-  "venture_capital",
-  "angel",
-  "corporate_venture",
-  "accelerator",
-  "private_equity",
-  "family_office",
-  "government",
-  "other",
-] as const;
-export type InvestorType = (typeof INVESTOR_TYPES)[number];
 
 export interface DemoInvestor {
   name: string;

@@ -1,9 +1,9 @@
 import { FUNDING_TYPES, type FundingType } from "../../core/funding-types";
+import type { InvestorType } from "../../core/investor-match";
 import {
   type DemoInvestor,
   INVESTOR_REGIONS,
   type InvestorRegion,
-  type InvestorType,
   investorRegionOf,
 } from "./generate-investors";
 import { type Random, type WeightedPicker, weightedPicker } from "./random";

@@ -1,9 +1,19 @@
 import { sql } from "drizzle-orm";
+import { summarize } from "../../core/company-summary";
+import { investorDomain, investorNameKey, investorSlug } from "../../core/investor-match";
 import { insertCompaniesStatement } from "../companies/bulk-insert.server";
 import { takeTransactionLock } from "../db/advisory-locks.server";
 import type { Db } from "../db/database.server";
+import { queryRows } from "../db/query-rows.server";
 import { companies, type NewCompanyRow } from "../db/schema";
-import { DEFAULT_DEMO_COMPANY_COUNT, DEFAULT_DEMO_SEED, generateCompanies } from "./generate-companies";
+import { demoSummaryInput } from "./demo-summary";
+import {
+  DEFAULT_DEMO_COMPANY_COUNT,
+  DEFAULT_DEMO_SEED,
+  type DemoCompany,
+  generateCompanies,
+} from "./generate-companies";
+import { type DemoInvestor, generateInvestors } from "./generate-investors";
 
 export interface SeedOptions {
   count?: number;
@@ -26,23 +36,25 @@ export interface SeedResult {
 export async function seedCompanies(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
   const started = performance.now();
   const batchSize = options.batchSize ?? 1_000;
-  const rows = generateCompanies({
+  const investors = generateInvestors();
+  await insertDemoInvestors(db, investors);
+  const companies = generateCompanies({
     count: options.count ?? DEFAULT_DEMO_COMPANY_COUNT,
     seed: options.seed ?? DEFAULT_DEMO_SEED,
     today: options.today ?? new Date(),
+    investors,
   });
-  let batch: NewCompanyRow[] = [];
+  let batch: DemoCompany[] = [];
   let inserted = 0;
   const flush = async () => {
     if (batch.length === 0) return;
-    await db.execute(insertCompaniesStatement(batch));
+    await insertDemoCompanies(db, batch);
     inserted += batch.length;
     batch = [];
     options.onProgress?.(inserted);
   };
-  // The rounds and people are not stored yet: the lead wires them to their tables (decision 030).
-  for (const { row } of rows) {
-    batch.push(row);
+  for (const company of companies) {
+    batch.push(company);
     if (batch.length >= batchSize) await flush();
   }
   await flush();
@@ -50,11 +62,150 @@ export async function seedCompanies(db: Db, options: SeedOptions = {}): Promise<
 }
 
 /**
+ * The demo investors, with ids their index plus one: the generator's rounds name them by index (decision 028).
+ * The identity sequence is moved past them, so an import's new investors take the next ids.
+ */
+async function insertDemoInvestors(db: Db, investors: readonly DemoInvestor[]): Promise<void> {
+  const taken = new Set<string>();
+  const records = investors.map((investor, index) => {
+    const slug = investorSlug(investor.name, (candidate) => taken.has(candidate));
+    taken.add(slug);
+    return {
+      id: index + 1,
+      slug,
+      name: investor.name,
+      name_key: investorNameKey(investor.name),
+      type: investor.type,
+      website: investor.website,
+      website_domain: investorDomain(investor.website),
+      city: investor.city,
+      region: investor.region,
+      country: investor.country,
+    };
+  });
+  await db.execute(
+    sql`insert into investors (id, slug, name, name_key, type, website, website_domain, city, region, country)
+        select id, slug, name, name_key, type, website, website_domain, city, region, country
+        from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+          as r(id integer, slug text, name text, name_key text, type text, website text, website_domain text,
+               city text, region text, country text)`,
+  );
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('investors', 'id'), greatest(${investors.length}, 1))`,
+  );
+}
+
+/** `count` fresh ids of a table's identity, in order. */
+async function nextIds(db: Db, table: string, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${count})`,
+  );
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/**
+ * One batch of demo companies with their rounds, round investors and people. Ids are taken from the
+ * identity sequences first, so each round's id is known before it is written, and rounds get ids in date
+ * order; the row's derived keys (rounds count, investor keys, latest round) are `summarize`'s over those ids.
+ */
+async function insertDemoCompanies(db: Db, batch: readonly DemoCompany[]): Promise<void> {
+  const companyIds = await nextIds(db, "companies", batch.length);
+  const roundIds = await nextIds(
+    db,
+    "funding_rounds",
+    batch.reduce((sum, company) => sum + company.rounds.length, 0),
+  );
+  const rows: NewCompanyRow[] = [];
+  const rounds: Record<string, unknown>[] = [];
+  const links: Record<string, unknown>[] = [];
+  const people: Record<string, unknown>[] = [];
+  let nextRound = 0;
+  batch.forEach((company, index) => {
+    const companyId = companyIds[index] as number;
+    const ids = company.rounds.map(() => roundIds[nextRound++] as number);
+    const input = demoSummaryInput(company.rounds, company.people);
+    const summary = summarize({
+      ...input,
+      rounds: input.rounds.map((round, at) => ({ ...round, id: ids[at] as number })),
+      links: input.links.map((link) => ({ ...link, roundId: ids[(link.roundId ?? 1) - 1] ?? null })),
+    });
+    rows.push({
+      ...company.row,
+      id: companyId,
+      fundingRoundCount: summary.fundingRoundCount,
+      investorKeys: summary.investorKeys,
+      lastRoundLeadIds: summary.lastRoundLeadIds,
+      lastRoundId: summary.lastRoundId,
+    });
+    company.rounds.forEach((round, at) => {
+      rounds.push({
+        id: ids[at],
+        company_id: companyId,
+        announced_on: round.announcedOn,
+        funding_type: round.fundingType,
+        amount_usd: round.amountUsd,
+        amount: round.amount,
+        currency: round.currency,
+        investor_count: round.investors.length,
+      });
+      for (const link of round.investors) {
+        links.push({
+          round_id: ids[at],
+          investor_id: link.investor + 1,
+          company_id: companyId,
+          announced_on: round.announcedOn,
+          is_lead: link.isLead,
+        });
+      }
+    });
+    company.people.forEach((person, position) => {
+      people.push({
+        company_id: companyId,
+        position,
+        first_name: person.firstName,
+        last_name: person.lastName,
+        title: person.title,
+        role_kind: person.roleKind,
+        email: person.email,
+        linkedin: person.linkedin,
+      });
+    });
+  });
+  await db.execute(insertCompaniesStatement(rows));
+  await db.execute(
+    sql`insert into funding_rounds (id, company_id, announced_on, funding_type, amount_usd, amount, currency, investor_count, source)
+        select id, company_id, announced_on, funding_type, amount_usd, amount, currency, investor_count, 'demo'
+        from jsonb_to_recordset(${JSON.stringify(rounds)}::jsonb)
+          as r(id integer, company_id integer, announced_on date, funding_type text, amount_usd bigint, amount numeric,
+               currency text, investor_count integer)`,
+  );
+  if (links.length > 0) {
+    await db.execute(
+      sql`insert into round_investors (round_id, investor_id, company_id, announced_on, is_lead)
+          select round_id, investor_id, company_id, announced_on, is_lead
+          from jsonb_to_recordset(${JSON.stringify(links)}::jsonb)
+            as r(round_id integer, investor_id integer, company_id integer, announced_on date, is_lead boolean)`,
+    );
+  }
+  if (people.length > 0) {
+    await db.execute(
+      sql`insert into people (company_id, position, first_name, last_name, title, role_kind, email, linkedin, source)
+          select company_id, position, first_name, last_name, title, role_kind, email, linkedin, 'demo'
+          from jsonb_to_recordset(${JSON.stringify(people)}::jsonb)
+            as r(company_id integer, position integer, first_name text, last_name text, title text, role_kind text,
+                 email text, linkedin text)`,
+    );
+  }
+}
+
+/**
  * After a bulk load: fresh statistics for the planner, and the visibility map set, so paging through the
  * date index can be an index-only scan. VACUUM cannot run inside a transaction: call it after commit.
  */
 export async function tidyAfterBulkLoad(db: Db): Promise<void> {
-  await db.execute(sql`vacuum analyze companies`);
+  await db.execute(sql`vacuum analyze companies, funding_rounds, round_investors, people, investors`);
 }
 
 /**
