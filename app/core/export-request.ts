@@ -13,10 +13,20 @@ export const EXPORT_FILTER_NAMES: Readonly<Record<FilterKey, string>> = {
   industry: "industry",
   stage: "fundingStage",
   location: "location",
+  investor: "investor",
+  led: "ledBy",
   amount: "fundingAmount",
   date: "fundingDate",
+  rounds: "fundingRounds",
 };
 const EXPORT_QUERY_NAME = "searchQuery";
+const CALLS_FILTER_KEYS: ReadonlySet<FilterKey> = new Set([
+  "industry",
+  "stage",
+  "location",
+  "amount",
+  "date",
+]);
 
 export interface ExportRequestBody {
   searchQuery: string;
@@ -29,6 +39,8 @@ export function exportRequestBody(state: SearchState): ExportRequestBody {
   const filters: Record<string, string | string[]> = {};
   for (const key of FILTER_KEYS) {
     const value = state[key];
+    // The five filters of docs/product.md#calls are always sent; the later ones (decision 030) when set.
+    if (!CALLS_FILTER_KEYS.has(key) && value.length === 0) continue;
     filters[EXPORT_FILTER_NAMES[key]] =
       typeof value === "string"
         ? value

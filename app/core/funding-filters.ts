@@ -55,3 +55,25 @@ export function dateCutoff(option: DateOption, today: Date): string {
   cutoff.setUTCDate(cutoff.getUTCDate() - option.days);
   return cutoff.toISOString().slice(0, 10);
 }
+
+/**
+ * docs/product.md#filters, number of rounds: the company's funding rounds (the rounds we hold, or the count a
+ * source states when larger: decision 030). A range includes both ends; "6+" is a minimum only.
+ */
+export const ROUNDS_OPTIONS = [
+  { value: "1", label: "1 round", min: 1, max: 1 },
+  { value: "2", label: "2 rounds", min: 2, max: 2 },
+  { value: "3", label: "3 rounds", min: 3, max: 3 },
+  { value: "4-5", label: "4 - 5 rounds", min: 4, max: 5 },
+  { value: "6-plus", label: "6+ rounds", min: 6, max: null },
+] as const;
+
+export type RoundsOption = (typeof ROUNDS_OPTIONS)[number];
+export type RoundsValue = RoundsOption["value"];
+export const ANY_ROUNDS_LABEL = "Any number";
+
+/** A rounds option by its URL value, in any case; "6+" reads as "6-plus". */
+export function roundsOption(value: string): RoundsOption | undefined {
+  const key = value.toLowerCase().replace(/\+$/, "-plus");
+  return ROUNDS_OPTIONS.find((option) => option.value === key);
+}

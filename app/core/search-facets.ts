@@ -14,6 +14,8 @@ export interface Facet {
    * sample barely sees is only known to be small.
    */
   isApproximate: boolean;
+  /** What each option is called where its value is not its name (investors: slug to name). */
+  labels?: Record<string, string>;
 }
 
 export type SearchFacets = Record<MultiFilterKey, Facet>;

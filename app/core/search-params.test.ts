@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AMOUNT_OPTIONS, DATE_OPTIONS, dateCutoff, dateOption } from "./funding-filters";
+import { AMOUNT_OPTIONS, DATE_OPTIONS, dateCutoff, dateOption, ROUNDS_OPTIONS } from "./funding-filters";
 import {
   activeFilterCount,
   EMPTY_SEARCH,
@@ -33,12 +33,30 @@ describe("parseSearchParams", () => {
       industry: ["SaaS"],
       stage: ["Seed"],
       location: ["country:Germany"],
+      investor: [],
+      led: "",
       amount: "5m-10m",
       date: "90d",
+      rounds: "",
       sort: "date-desc",
       size: 50,
       page: 3,
     });
+  });
+
+  it("reads the investor, 'led by' and rounds filters, and drops what names none (decision 030)", () => {
+    expect(parse("investor=sequoia-capital&investor=accel&led=1&rounds=6%2B").state).toMatchObject({
+      investor: ["sequoia-capital", "accel"],
+      led: "1",
+      rounds: "6-plus",
+    });
+    const { state, errors } = parse("investor=Not%20A%20Slug&led=maybe&rounds=7");
+    expect(state).toEqual(EMPTY_SEARCH);
+    expect(errors.map((error) => error.message)).toEqual([
+      '"Not A Slug" names no investor, so it was ignored.',
+      "\"maybe\" is not 1 or 0, so 'led by' was ignored.",
+      '"7" is not a number of rounds option, so it was ignored.',
+    ]);
   });
 
   it("reads repeated filter parameters as several values, in order, without repeats or empties", () => {
@@ -125,14 +143,30 @@ describe("parseSearchParams", () => {
 });
 
 describe("parseSearchParams: control characters and Unicode (docs/product.md#security)", () => {
-  const PARAMS = ["q", "industry", "stage", "location", "amount", "date", "sort", "size", "page"] as const;
+  const PARAMS = [
+    "q",
+    "industry",
+    "stage",
+    "location",
+    "investor",
+    "led",
+    "amount",
+    "date",
+    "rounds",
+    "sort",
+    "size",
+    "page",
+  ] as const;
   const VALUES: Record<(typeof PARAMS)[number], string> = {
     q: "fin tech",
     industry: "SaaS",
     stage: "Seed",
     location: "country:Germany",
+    investor: "sequoia-capital",
+    led: "1",
     amount: "5m-10m",
     date: "90d",
+    rounds: "6+",
     sort: "name-asc",
     size: "100",
     page: "3",
@@ -142,8 +176,11 @@ describe("parseSearchParams: control characters and Unicode (docs/product.md#sec
     industry: ["SaaS"],
     stage: ["Seed"],
     location: ["country:Germany"],
+    investor: ["sequoia-capital"],
+    led: "1",
     amount: "5m-10m",
     date: "90d",
+    rounds: "6-plus",
     sort: "name-asc",
     size: 100,
     page: 3,
@@ -227,8 +264,11 @@ describe("serializeSearchState", () => {
         ),
         { maxLength: 4 },
       ),
+      investor: fc.uniqueArray(fc.stringMatching(/^[a-z0-9]+(-[a-z0-9]+)*$/), { maxLength: 4 }),
+      led: fc.constantFrom("", "1"),
       amount: fc.constantFrom("", ...AMOUNT_OPTIONS.map((option) => option.value)),
       date: fc.constantFrom("", ...DATE_OPTIONS.map((option) => option.value)),
+      rounds: fc.constantFrom("", ...ROUNDS_OPTIONS.map((option) => option.value)),
       sort: fc.constantFrom(...SORT_OPTIONS.map((option) => option.value)),
       size: fc.constantFrom(...PAGE_SIZES),
       page: fc.integer({ min: 1, max: maxPageFor(100) }),

@@ -1,5 +1,14 @@
-import { type AmountValue, ANY, amountOption, type DateValue, dateOption } from "./funding-filters";
+import {
+  type AmountValue,
+  ANY,
+  amountOption,
+  type DateValue,
+  dateOption,
+  type RoundsValue,
+  roundsOption,
+} from "./funding-filters";
 import { DEFAULT_SORT, type SortValue, sortOption } from "./search-sort";
+import { hasSlugShape } from "./slug";
 
 import {
   cleanValue as clean,
@@ -28,8 +37,8 @@ export {
 
 /**
  * docs/product.md#data, "active filter set", plus the text query, the order and the page: the whole view, kept in the URL
- * (`/search?q=&industry=&stage=&location=&amount=&date=&sort=&size=&page=`). Industry, stage and location
- * take several values (docs/product.md#filters: repeated parameters, OR within a filter, AND across filters), so an old
+ * (`/search?q=&industry=&stage=&location=&investor=&led=&amount=&date=&rounds=&sort=&size=&page=`). Industry,
+ * stage, location and investor take several values (docs/product.md#filters: repeated parameters, OR within a filter, AND across filters), so an old
  * single-value link reads as a list of one. Empty means "no filter".
  */
 export interface SearchState {
@@ -38,8 +47,14 @@ export interface SearchState {
   stage: string[];
   /** Each "continent:Europe", "country:Germany", "state:California" (region), or a plain city. */
   location: string[];
+  /** Investors' slugs: companies any of them invested in (decision 030). */
+  investor: string[];
+  /** "1": only rounds the chosen investors led. */
+  led: "" | "1";
   amount: AmountValue | "";
   date: DateValue | "";
+  /** The number of funding rounds (docs/product.md#filters). */
+  rounds: RoundsValue | "";
   sort: SortValue;
   size: PageSize;
   page: number;
@@ -50,16 +65,19 @@ export const EMPTY_SEARCH: SearchState = {
   industry: [],
   stage: [],
   location: [],
+  investor: [],
+  led: "",
   amount: "",
   date: "",
+  rounds: "",
   sort: DEFAULT_SORT,
   size: PAGE_SIZE,
   page: 1,
 };
 
-export const MULTI_FILTER_KEYS = ["industry", "stage", "location"] as const;
+export const MULTI_FILTER_KEYS = ["industry", "stage", "location", "investor"] as const;
 export type MultiFilterKey = (typeof MULTI_FILTER_KEYS)[number];
-export const FILTER_KEYS = [...MULTI_FILTER_KEYS, "amount", "date"] as const;
+export const FILTER_KEYS = [...MULTI_FILTER_KEYS, "led", "amount", "date", "rounds"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type SearchFilters = Pick<SearchState, FilterKey>;
 
@@ -99,6 +117,15 @@ export function parseSearchParams(params: URLSearchParams): {
   state.industry = cleanList(params, "industry", errors);
   state.stage = cleanList(params, "stage", errors);
   state.location = readLocations(params, errors);
+  state.investor = cleanList(params, "investor", errors).filter((slug) => {
+    if (hasSlugShape(slug)) return true;
+    errors.push({ param: "investor", message: `"${slug}" names no investor, so it was ignored.` });
+    return false;
+  });
+  const led = clean(params.get("led"));
+  if (led === "1" || led.toLowerCase() === "true") state.led = "1";
+  else if (led && led !== "0")
+    errors.push({ param: "led", message: `"${led}" is not 1 or 0, so 'led by' was ignored.` });
 
   const amount = clean(params.get("amount"));
   if (amount && amount.toLowerCase() !== ANY) {
@@ -117,6 +144,17 @@ export function parseSearchParams(params: URLSearchParams): {
     if (option) state.date = option.value;
     else
       errors.push({ param: "date", message: `"${date}" is not a funding date option, so it was ignored.` });
+  }
+
+  const rounds = clean(params.get("rounds"));
+  if (rounds && rounds.toLowerCase() !== ANY) {
+    const option = roundsOption(rounds);
+    if (option) state.rounds = option.value;
+    else
+      errors.push({
+        param: "rounds",
+        message: `"${rounds}" is not a number of rounds option, so it was ignored.`,
+      });
   }
 
   const sort = clean(params.get("sort"));
@@ -140,8 +178,10 @@ export function serializeSearchState(state: SearchState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.q) params.set("q", state.q);
   for (const key of MULTI_FILTER_KEYS) for (const value of state[key]) params.append(key, value);
+  if (state.led) params.set("led", state.led);
   if (state.amount) params.set("amount", state.amount);
   if (state.date) params.set("date", state.date);
+  if (state.rounds) params.set("rounds", state.rounds);
   if (state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
   if (state.size !== PAGE_SIZE) params.set("size", String(state.size));
   if (state.page > 1) params.set("page", String(state.page));
@@ -155,15 +195,26 @@ export function withChange(state: SearchState, change: Partial<Omit<SearchState,
 
 /** The search without any filter (the text query, order and size stay). */
 export function withoutFilters(state: SearchState): SearchState {
-  return withChange(state, { industry: [], stage: [], location: [], amount: "", date: "" });
+  return withChange(state, {
+    industry: [],
+    stage: [],
+    location: [],
+    investor: [],
+    led: "",
+    amount: "",
+    date: "",
+    rounds: "",
+  });
 }
 
 /** Chosen filter values (one chip each). */
 export function activeFilterCount(state: SearchState): number {
   return (
     MULTI_FILTER_KEYS.reduce((sum, key) => sum + state[key].length, 0) +
+    (state.led ? 1 : 0) +
     (state.amount ? 1 : 0) +
-    (state.date ? 1 : 0)
+    (state.date ? 1 : 0) +
+    (state.rounds ? 1 : 0)
   );
 }
 
@@ -177,8 +228,11 @@ export function filtersOf(state: SearchState): SearchFilters {
     industry: state.industry,
     stage: state.stage,
     location: state.location,
+    investor: state.investor,
+    led: state.led,
     amount: state.amount,
     date: state.date,
+    rounds: state.rounds,
   };
 }
 

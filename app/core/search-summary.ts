@@ -1,4 +1,4 @@
-import { amountOption, dateOption } from "./funding-filters";
+import { amountOption, dateOption, roundsOption } from "./funding-filters";
 import { FILTER_KEYS, type FilterKey, type SearchState } from "./search-params";
 
 const LOCATION_PREFIXES = ["continent:", "country:", "state:"] as const;
@@ -14,7 +14,21 @@ export function filterValueLabel(key: FilterKey, value: string): string {
   if (key === "location") return locationLabel(value);
   if (key === "amount") return amountOption(value)?.label ?? value;
   if (key === "date") return dateOption(value)?.label ?? value;
+  if (key === "rounds") return roundsOption(value)?.label ?? value;
+  if (key === "led") return "Led the round";
+  if (key === "investor") return investorSlugLabel(value);
   return value;
+}
+
+/**
+ * An investor as a chip names it where its name is not at hand: its slug in words ("sequoia-capital" reads
+ * "Sequoia Capital"). Pages that know the names show them instead.
+ */
+export function investorSlugLabel(slug: string): string {
+  return slug
+    .split("-")
+    .map((word) => (word === "" ? word : word[0]?.toUpperCase() + word.slice(1)))
+    .join(" ");
 }
 
 /**

@@ -9,8 +9,11 @@ export const FILTER_LABELS: Record<FilterKey, string> = {
   industry: "Industry",
   stage: "Funding stage",
   location: "Location",
+  investor: "Investor",
+  led: "Led by",
   amount: "Funding amount",
   date: "Funding date",
+  rounds: "Funding rounds",
 };
 
 /** A multi-select filter's choice in its closed field: "SaaS", "SaaS +2", or "" for none. */

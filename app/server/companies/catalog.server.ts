@@ -5,6 +5,7 @@ import type { Db } from "../db/database.server";
 import { readDataVersion } from "./data-version.server";
 import { invalidateSearchCounts } from "./search-count-cache.server";
 import { invalidateAllFacets } from "./search-facets.server";
+import { invalidateInvestorNames } from "./search-investors.server";
 import { countCompanies, loadFilterOptionRows, recentFundingSum } from "./stats.server";
 
 /** docs/product.md#limits: the last-funding total window is 90 days. */
@@ -63,4 +64,5 @@ export function invalidateCatalog(): void {
   filterOptionsCache.invalidate();
   invalidateSearchCounts();
   invalidateAllFacets();
+  invalidateInvestorNames();
 }

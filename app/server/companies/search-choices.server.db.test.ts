@@ -123,12 +123,42 @@ describe("a text search with a broad continent", () => {
   });
 });
 
+describe("the investor and rounds filters (decision 030)", () => {
+  it("finds the companies an investor backed, led, and those with a number of rounds", async () => {
+    const [top] = await queryRows<{ id: number; slug: string; backed: number; led: number }>(
+      database.db,
+      sql`select i.id, i.slug,
+            (select count(*)::int from companies c where i.id = any(c.investor_keys)) as backed,
+            (select count(*)::int from companies c where -i.id = any(c.investor_keys)) as led
+          from investors i order by backed desc, id limit 1`,
+    );
+    if (!top) throw new Error("no investor");
+    expect(top.backed).toBeGreaterThan(top.led);
+    expect(top.led).toBeGreaterThan(0);
+    expect(await totalOf({ investor: [top.slug] })).toBe(top.backed);
+    expect(await totalOf({ investor: [top.slug], led: "1" })).toBe(top.led);
+    // An unknown investor matches nothing, alone; beside a known one it adds nothing.
+    expect(await totalOf({ investor: ["no-such-investor"] })).toBe(0);
+    expect(await totalOf({ investor: [top.slug, "no-such-investor"] })).toBe(top.backed);
+    const [rounds] = await queryRows<{ two: number; many: number }>(
+      database.db,
+      sql`select count(*) filter (where funding_round_count = 2)::int as two,
+                 count(*) filter (where funding_round_count >= 6)::int as many from companies`,
+    );
+    expect(await totalOf({ rounds: "2" })).toBe(rounds?.two);
+    expect(await totalOf({ rounds: "6-plus" })).toBe(rounds?.many);
+  });
+});
+
 describe("facet counts (the pickers' option counts)", () => {
   const bases: Array<[string, Partial<SearchState>]> = [
     ["no filter", {}],
     ["a text query", { q: "data" }],
     ["a stage and a date", { stage: ["Seed"], date: "1y" }],
     ["two industries and a continent", { industry: ["SaaS", "FinTech"], location: ["continent:Europe"] }],
+    // decision 030: 'led by' counts each investor's led rounds; the rounds filter narrows every facet.
+    ["'led by' and a date", { led: "1", date: "1y" }],
+    ["a number of rounds", { rounds: "2" }],
   ];
 
   it.each(bases)(

@@ -15,6 +15,7 @@ import { queryRows } from "../db/query-rows.server";
 import { readDataVersion } from "./data-version.server";
 import { estimatedTableRows } from "./search-count.server";
 import { searchConditions, whereClause } from "./search-filters.server";
+import { investorsById } from "./search-investors.server";
 
 /** The rows a facet query reads: the whole table, or the 1% block sample the search's estimates use. */
 const WHOLE = sql.raw("companies");
@@ -25,22 +26,34 @@ const SAMPLE = sql.raw("companies tablesample system (1) repeatable (7)");
  * once (materialized), then grouped per facet. Each facet's grouping: the option values a company row
  * counts under. `total` is the number of rows read.
  */
-const GROUPINGS: Readonly<Record<MultiFilterKey, SQL>> = {
-  // docs/product.md#filters: an industry option matches Industries or Industry Groups; a company counts once per option.
-  industry: sql`select 'industry' as facet, v as value, count(*)::int as n
-      from m cross join lateral (select distinct unnest(industries || industry_groups) as v) u group by v`,
-  stage: sql`select 'stage' as facet, last_funding_type as value, count(*)::int as n from m
-      where last_funding_type is not null group by last_funding_type`,
-  location: sql`select 'location' as facet, country as value, count(*)::int as n from m
-      where country is not null group by country`,
-};
+function grouping(key: MultiFilterKey, led: boolean): SQL {
+  switch (key) {
+    // docs/product.md#filters: an industry option matches Industries or Industry Groups; a company counts once per option.
+    case "industry":
+      return sql`select 'industry' as facet, v as value, count(*)::int as n
+      from m cross join lateral (select distinct unnest(industries || industry_groups) as v) u group by v`;
+    case "stage":
+      return sql`select 'stage' as facet, last_funding_type as value, count(*)::int as n from m
+      where last_funding_type is not null group by last_funding_type`;
+    case "location":
+      return sql`select 'location' as facet, country as value, count(*)::int as n from m
+      where country is not null group by country`;
+    // decision 030: by investor id, or with 'led by' by the negated ids of leads; named by slug after.
+    case "investor":
+      return led
+        ? sql`select 'investor' as facet, (-v)::text as value, count(*)::int as n
+            from m cross join lateral unnest(investor_keys) v where v < 0 group by v`
+        : sql`select 'investor' as facet, v::text as value, count(*)::int as n
+            from m cross join lateral unnest(investor_keys) v where v > 0 group by v`;
+  }
+}
 
-function groupedCounts(from: SQL, where: SQL, keys: readonly MultiFilterKey[]): SQL {
+function groupedCounts(from: SQL, where: SQL, keys: readonly MultiFilterKey[], led: boolean): SQL {
   return sql`with m as materialized (
-      select industries, industry_groups, last_funding_type, country from ${from} ${where}
+      select industries, industry_groups, last_funding_type, country, investor_keys from ${from} ${where}
     )
     ${sql.join(
-      keys.map((key) => GROUPINGS[key]),
+      keys.map((key) => grouping(key, led)),
       sql` union all `,
     )}
     union all select 'total' as facet, null as value, count(*)::int as n from m`;
@@ -124,15 +137,16 @@ async function loadFacets(
   db: Db,
   keys: readonly MultiFilterKey[],
   base: SQL | undefined,
+  led = false,
 ): Promise<FacetGroup> {
   const where = whereClause(base);
   const tableRows = await estimatedTableRows(db);
   if (tableRows > EXACT_COUNT_TABLE_ROWS) {
-    const sampled = await queryRows<GroupRow>(db, groupedCounts(SAMPLE, where, keys));
+    const sampled = await queryRows<GroupRow>(db, groupedCounts(SAMPLE, where, keys, led));
     const total = sampled.find((row) => row.facet === "total")?.n ?? 0;
     if (total * 100 > TRUSTED_ESTIMATE) return facetsOf(keys, sampled, fromSample, true);
   }
-  const rows = await queryRows<GroupRow>(db, groupedCounts(WHOLE, where, keys));
+  const rows = await queryRows<GroupRow>(db, groupedCounts(WHOLE, where, keys, led));
   return facetsOf(keys, rows, exactly, false);
 }
 
@@ -174,10 +188,37 @@ export async function searchFacets(db: Db, state: SearchState, today = new Date(
     [...groups.entries()].map(async ([baseKey, { base, keys }]) => {
       if (base.q === "" && !hasFilters(base)) return pick(await wholeTable.get(db, version), keys);
       const condition = searchConditions(base, today);
-      return facets.get(db, JSON.stringify([keys, baseKey]), version, () => loadFacets(db, keys, condition));
+      const led = base.led === "1";
+      return facets.get(db, JSON.stringify([keys, baseKey]), version, () =>
+        loadFacets(db, keys, condition, led),
+      );
     }),
   );
-  return Object.assign({}, ...counted) as SearchFacets;
+  const all = Object.assign({}, ...counted) as SearchFacets;
+  all.investor = await namedInvestorFacet(db, all.investor, state.investor);
+  return all;
+}
+
+/** The investor options a picker shows: the most frequent, and every chosen one. */
+export const INVESTOR_FACET_OPTIONS = 50;
+
+/**
+ * The investor facet as counted is keyed by id; the picker names investors by slug and shows their names.
+ * It keeps the INVESTOR_FACET_OPTIONS largest counts and the chosen investors (decision 030).
+ */
+async function namedInvestorFacet(db: Db, facet: Facet, chosen: readonly string[]): Promise<Facet> {
+  const names = await investorsById(db);
+  const ranked = Object.entries(facet.counts).sort(([, a], [, b]) => b - a);
+  const counts: Record<string, number> = {};
+  const labels: Record<string, string> = {};
+  const chosenSet = new Set(chosen);
+  ranked.forEach(([id, count], rank) => {
+    const investor = names.get(Number(id));
+    if (!investor || (rank >= INVESTOR_FACET_OPTIONS && !chosenSet.has(investor.slug))) return;
+    counts[investor.slug] = count;
+    labels[investor.slug] = investor.name;
+  });
+  return { ...facet, counts, labels };
 }
 
 /** Forgets this process's facet counts of searches (the search benchmark clears them before each run). */

@@ -14,8 +14,10 @@ function whereOf(state: SearchState) {
 
 describe("every filter key narrows the query that search, counts and export share", () => {
   it.each(FILTER_KEYS)("%s", (key) => {
-    const unfiltered = whereOf(EMPTY_SEARCH);
-    const filtered = whereOf({ ...EMPTY_SEARCH, [key]: FILTER_SAMPLES[key] });
+    // 'led by' narrows the investor filter it belongs to (decision 030): compared with the investor alone.
+    const base = key === "led" ? { ...EMPTY_SEARCH, investor: FILTER_SAMPLES.investor } : EMPTY_SEARCH;
+    const unfiltered = whereOf(base);
+    const filtered = whereOf({ ...base, [key]: FILTER_SAMPLES[key] });
     expect(filtered).not.toBeNull();
     // More SQL than the do-not-sell rule alone: the filter took part in the WHERE clause.
     expect(filtered?.sql.length).toBeGreaterThan(unfiltered?.sql.length ?? 0);

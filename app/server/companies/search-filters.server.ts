@@ -1,6 +1,6 @@
 import { type AnyColumn, and, eq, gte, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { CONTINENTS, COUNTRIES_BY_CONTINENT, countriesOfContinent } from "~/core/continents";
-import { amountOption, dateCutoff, dateOption } from "~/core/funding-filters";
+import { amountOption, dateCutoff, dateOption, roundsOption } from "~/core/funding-filters";
 import { parseHeadquartersLocation } from "~/core/location";
 import type { SearchState } from "~/core/search-params";
 import { companies } from "../db/schema";
@@ -149,7 +149,26 @@ export function searchConditionParts(state: SearchState, today: Date): Condition
   const date = state.date ? dateOption(state.date) : undefined;
   // docs/product.md#filters: Last Funding Date on or after the cutoff.
   if (date) covered.push(gte(companies.lastFundingDate, dateCutoff(date, today)));
+  if (state.investor.length > 0) uncovered.push(investorCondition(state.investor, state.led === "1"));
+  const rounds = state.rounds ? roundsOption(state.rounds) : undefined;
+  if (rounds) {
+    uncovered.push(gte(companies.fundingRoundCount, rounds.min));
+    if (rounds.max !== null) uncovered.push(sql`${companies.fundingRoundCount} <= ${rounds.max}`);
+  }
   return { covered, uncovered };
+}
+
+/**
+ * docs/product.md#filters, investor (decision 030): companies any of the chosen investors invested in, or with
+ * 'led by' led a round of. `investor_keys` holds each investor's id and, for a lead, its negated id, so both
+ * forms are one overlap test on one GIN index. The slugs become ids in the query (one lookup by the unique
+ * slug index, run once): an unknown slug matches nothing.
+ */
+function investorCondition(slugs: readonly string[], led: boolean): SQL {
+  const ids = led
+    ? sql`(select coalesce(array_agg(-id), '{}') from investors where slug = any(${sql.param([...slugs])}::text[]))`
+    : sql`(select coalesce(array_agg(id), '{}') from investors where slug = any(${sql.param([...slugs])}::text[]))`;
+  return sql`${companies.investorKeys} && ${ids}::int[]`;
 }
 
 /** A WHERE clause of the conditions given (joined with AND), or nothing when none is. */
