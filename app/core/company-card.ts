@@ -24,6 +24,8 @@ export interface CompanyCard {
   isEmailMasked: boolean;
   website: string | null;
   linkedin: string | null;
+  /** decision 030: the investors who led the last round, by name (empty when none is known). */
+  leadInvestors: string[];
   /**
    * docs/product.md#export: when the signed-in user first exported this company (ISO), for the results' "Exported"
    * marker; absent when they never did (and for visitors).

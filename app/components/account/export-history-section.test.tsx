@@ -78,6 +78,7 @@ const CARD: CompanyCardData = {
   isEmailMasked: false,
   website: null,
   linkedin: null,
+  leadInvestors: [],
 };
 
 describe("the results' Exported marker", () => {

@@ -33,6 +33,12 @@ export function CompanyCard({ company }: { company: CompanyCardData }) {
             <dt>Last funding</dt>
             <dd>{formatAmount(company.lastFundingAmountUsd)}</dd>
           </div>
+          {company.leadInvestors.length > 0 ? (
+            <div>
+              <dt>Led by</dt>
+              <dd>{company.leadInvestors.join(", ")}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>Funding date</dt>
             <dd>{formatDate(company.lastFundingDate)}</dd>

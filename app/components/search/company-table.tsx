@@ -54,7 +54,17 @@ export function CompanyTable({
                 </a>
                 {company.exportedAt ? <ExportedMarker exportedAt={company.exportedAt} /> : null}
               </th>
-              <td className="truncate">{company.lastFundingType ?? "—"}</td>
+              <td
+                className="truncate"
+                title={
+                  company.leadInvestors.length > 0 ? `Led by ${company.leadInvestors.join(", ")}` : undefined
+                }
+              >
+                {company.lastFundingType ?? "—"}
+                {company.leadInvestors.length > 0 ? (
+                  <span className="text-xs text-slate-600">{` · Led by ${company.leadInvestors.join(", ")}`}</span>
+                ) : null}
+              </td>
               <td className="tabular-nums">{formatAmount(company.lastFundingAmountUsd)}</td>
               <td className="tabular-nums">{formatDate(company.lastFundingDate)}</td>
               <td className="truncate" title={company.location ?? undefined}>

@@ -4,15 +4,19 @@ import {
   ANY,
   ANY_AMOUNT_LABEL,
   ANY_DATE_LABEL,
+  ANY_ROUNDS_LABEL,
   amountOption,
   DATE_OPTIONS,
   dateOption,
+  ROUNDS_OPTIONS,
+  roundsOption,
 } from "~/core/funding-filters";
 import type { SearchFacets } from "~/core/search-facets";
 import { type SearchState, toggledValue } from "~/core/search-params";
 import { FILTER_LABELS } from "./filter-labels";
 import { FilterSelect } from "./filter-select";
 import { IndustryPicker } from "./industry-picker";
+import { InvestorPicker } from "./investor-picker";
 import { LocationPicker } from "./location-picker";
 import { StagePicker } from "./stage-picker";
 import type { SearchChange } from "./use-search-navigation";
@@ -30,10 +34,11 @@ interface FilterPanelProps {
 
 const amountChoices = [{ value: ANY, label: ANY_AMOUNT_LABEL }, ...AMOUNT_OPTIONS];
 const dateChoices = [{ value: ANY, label: ANY_DATE_LABEL }, ...DATE_OPTIONS];
+const roundsChoices = [{ value: ANY, label: ANY_ROUNDS_LABEL }, ...ROUNDS_OPTIONS];
 
 /**
- * docs/product.md#data and docs/product.md#filters: the five filters. Industry, stage and location take several values (docs/product.md#filters) and show each
- * option's count. Each change applies at once (a navigation), so the URL always holds them.
+ * docs/product.md#data and docs/product.md#filters: the filters. Industry, stage, location and investor take several
+ * values (docs/product.md#filters) and show each option's count. Each change applies at once (a navigation), so the URL always holds them.
  */
 export function FilterPanel({
   id,
@@ -93,6 +98,24 @@ export function FilterPanel({
           onChange={(value) => onChange({ date: dateOption(value)?.value ?? "" })}
         />
       </div>
+      <InvestorPicker
+        values={state.investor}
+        led={state.led === "1"}
+        facet={facets?.investor}
+        onToggle={(slug) => {
+          const investor = toggledValue(state.investor, slug);
+          // 'Led by' belongs to the chosen investors: it goes with the last of them.
+          onChange(investor.length === 0 ? { investor, led: "" } : { investor });
+        }}
+        onClear={() => onChange({ investor: [], led: "" })}
+        onLedChange={(led) => onChange({ led: led ? "1" : "" })}
+      />
+      <FilterSelect
+        label={FILTER_LABELS.rounds}
+        value={state.rounds || ANY}
+        options={roundsChoices}
+        onChange={(value) => onChange({ rounds: roundsOption(value)?.value ?? "" })}
+      />
       <div className="sm:col-span-2 lg:col-span-3">
         <StagePicker
           stages={filterOptions.funding_types}

@@ -19,6 +19,7 @@ const ROW: CardRow = {
   email: "ada@acme.example",
   website: "https://acme.example",
   linkedin: null,
+  lead_investors: ["Sequoia Capital"],
 };
 
 describe("toCard", () => {
@@ -41,6 +42,7 @@ describe("toCard", () => {
       isEmailMasked: false,
       website: "https://acme.example",
       linkedin: null,
+      leadInvestors: ["Sequoia Capital"],
     });
   });
 

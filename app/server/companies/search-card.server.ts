@@ -23,13 +23,16 @@ export interface CardRow extends Record<string, unknown> {
   email: string | null;
   website: string | null;
   linkedin: string | null;
+  lead_investors: string[] | null;
 }
 
 /** The columns of a CardRow, from the companies table aliased "c". */
 export const CARD_COLUMNS = sql.raw(
   "c.id, c.slug, c.organization_name, c.description, c.industries, c.headquarters_location, c.last_funding_type, " +
     "c.last_funding_amount_usd, c.last_funding_date::text as last_funding_date, c.total_funding_amount_usd, " +
-    "c.founders, c.first_name, c.last_name, c.role, c.email, c.website, c.linkedin",
+    "c.founders, c.first_name, c.last_name, c.role, c.email, c.website, c.linkedin, " +
+    // decision 030: the last round's leads by name, looked up for the page's rows only (by primary key).
+    "(select array_agg(i.name order by i.name) from investors i where i.id = any(c.last_round_lead_ids)) as lead_investors",
 );
 
 /** A result row as a card. The server is the authority: without access the full address never leaves it. */
@@ -65,5 +68,6 @@ export function toCard(row: CardRow, canSeeEmails: boolean): CompanyCard {
     isEmailMasked: Boolean(row.email) && !canSeeEmails,
     website: row.website,
     linkedin: row.linkedin,
+    leadInvestors: row.lead_investors ?? [],
   };
 }
