@@ -15,7 +15,7 @@ export function filterValueLabel(key: FilterKey, value: string): string {
   if (key === "amount") return amountOption(value)?.label ?? value;
   if (key === "date") return dateOption(value)?.label ?? value;
   if (key === "rounds") return roundsOption(value)?.label ?? value;
-  if (key === "led") return "Led the round";
+  if (key === "led") return "Led a round";
   if (key === "investor") return investorSlugLabel(value);
   return value;
 }

@@ -10,7 +10,7 @@ export const FILTER_LABELS: Record<FilterKey, string> = {
   stage: "Funding stage",
   location: "Location",
   investor: "Investor",
-  led: "Led by",
+  led: "Investor role",
   amount: "Funding amount",
   date: "Funding date",
   rounds: "Funding rounds",

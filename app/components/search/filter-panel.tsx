@@ -83,21 +83,6 @@ export function FilterPanel({
         onToggle={(location) => onChange({ location: toggledValue(state.location, location) })}
         onClear={() => onChange({ location: [] })}
       />
-      <div className="flex flex-col gap-4">
-        {/* docs/product.md#filters: choosing 'any' resets the funding-amount and funding-date filters. */}
-        <FilterSelect
-          label={FILTER_LABELS.amount}
-          value={state.amount || ANY}
-          options={amountChoices}
-          onChange={(value) => onChange({ amount: amountOption(value)?.value ?? "" })}
-        />
-        <FilterSelect
-          label={FILTER_LABELS.date}
-          value={state.date || ANY}
-          options={dateChoices}
-          onChange={(value) => onChange({ date: dateOption(value)?.value ?? "" })}
-        />
-      </div>
       <InvestorPicker
         values={state.investor}
         led={state.led === "1"}
@@ -109,6 +94,19 @@ export function FilterPanel({
         }}
         onClear={() => onChange({ investor: [], led: "" })}
         onLedChange={(led) => onChange({ led: led ? "1" : "" })}
+      />
+      {/* docs/product.md#filters: choosing 'any' resets the funding-amount and funding-date filters. */}
+      <FilterSelect
+        label={FILTER_LABELS.amount}
+        value={state.amount || ANY}
+        options={amountChoices}
+        onChange={(value) => onChange({ amount: amountOption(value)?.value ?? "" })}
+      />
+      <FilterSelect
+        label={FILTER_LABELS.date}
+        value={state.date || ANY}
+        options={dateChoices}
+        onChange={(value) => onChange({ date: dateOption(value)?.value ?? "" })}
       />
       <FilterSelect
         label={FILTER_LABELS.rounds}

@@ -60,6 +60,17 @@ export const COMPANY_CSV_HEADERS = [
 
 export type CompanyCsvHeader = (typeof COMPANY_CSV_HEADERS)[number];
 
+/**
+ * decision 030: the columns an export writes after the spec's, unchanged before them: the investors who led
+ * any of the company's rounds, every investor, and the number of rounds (Crunchbase's own names).
+ */
+export const COMPANY_EXPORT_EXTRA_HEADERS = [
+  "Lead Investors",
+  "Investors",
+  "Number of Funding Rounds",
+] as const;
+export const COMPANY_EXPORT_HEADERS = [...COMPANY_CSV_HEADERS, ...COMPANY_EXPORT_EXTRA_HEADERS] as const;
+
 /** Each public header with the field it holds, in export order. */
 export const COMPANY_CSV_COLUMNS: ReadonlyArray<{ header: CompanyCsvHeader; field: CrunchbaseField }> = [
   { header: "Organization Name", field: "organizationName" },

@@ -9,7 +9,7 @@ import { company } from "~tests/fixtures/factories";
 import { queryRows } from "../db/query-rows.server";
 import { companies } from "../db/schema";
 import { seedCompanies } from "../demo-data/seed.server";
-import { COMPANY_CSV_HEADERS } from "./crunchbase-columns";
+import { COMPANY_EXPORT_HEADERS } from "./crunchbase-columns";
 import { type ExportOutcome, streamCompaniesCsv } from "./export.server";
 import { invalidateSearchCounts, searchCompanies } from "./search.server";
 
@@ -91,7 +91,7 @@ describe("the export holds exactly the search's rows (docs/product.md#export)", 
     if (label !== "no filter") expect(expected.total).toBeLessThan(SEEDED);
     const { bytes, outcome } = await exportBytes(state);
     const [header, ...rows] = parseCsv(bytes);
-    expect(header).toEqual([...COMPANY_CSV_HEADERS]);
+    expect(header).toEqual([...COMPANY_EXPORT_HEADERS]);
     expect(rows.length).toBe(expected.total);
     expect(rows.map((row) => row[0])).toEqual(expected.names);
     expect(outcome).toEqual({ rows: expected.total, status: "complete" });
@@ -141,12 +141,42 @@ describe("the export holds exactly the search's rows (docs/product.md#export)", 
   });
 });
 
+describe("the investor columns (decision 030)", () => {
+  it("names each company's lead investors, every investor and its number of rounds after the spec's columns", async () => {
+    const [expected] = await queryRows<{
+      slug: string;
+      name: string;
+      leads: string;
+      all: string;
+      rounds: number;
+    }>(
+      database.db,
+      sql`select c.slug, c.organization_name as name, c.funding_round_count as rounds,
+            (select string_agg(i.name, ', ' order by i.name) from round_investors ri join investors i on i.id = ri.investor_id
+              where ri.company_id = c.id and ri.is_lead) as leads,
+            (select string_agg(distinct i.name, ', ') from round_investors ri join investors i on i.id = ri.investor_id
+              where ri.company_id = c.id) as all
+          from companies c where exists (select 1 from round_investors ri where ri.company_id = c.id and ri.is_lead)
+          order by c.funding_round_count desc, c.id limit 1`,
+    );
+    if (!expected) throw new Error("no company with a lead investor");
+    const rows = parseCsv((await exportBytes({ q: expected.name })).bytes);
+    const header = rows[0] ?? [];
+    const row = rows.find((cells) => cells[0] === expected.name) ?? [];
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(header.slice(-3)).toEqual(["Lead Investors", "Investors", "Number of Funding Rounds"]);
+    expect(new Set(cell("Lead Investors")?.split(", "))).toEqual(new Set(expected.leads.split(", ")));
+    expect(new Set(cell("Investors")?.split(", "))).toEqual(new Set(expected.all.split(", ")));
+    expect(cell("Number of Funding Rounds")).toBe(String(expected.rounds));
+  });
+});
+
 describe("file format", () => {
   it("starts with a UTF-8 BOM, then the header row of docs/product.md#data, CRLF-terminated", async () => {
     const { bytes } = await exportBytes({ q: "zzyzx-no-such-company" });
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.subarray(3).toString("utf8")).toBe(
-      `${COMPANY_CSV_HEADERS.map(csvHeaderCell).join(",")}\r\n`,
+      `${COMPANY_EXPORT_HEADERS.map(csvHeaderCell).join(",")}\r\n`,
     );
   });
 
@@ -179,7 +209,9 @@ describe("file format", () => {
     try {
       const { bytes } = await exportBytes({ q: "hyperlink" });
       const [, row] = parseCsv(bytes);
-      const record = Object.fromEntries(COMPANY_CSV_HEADERS.map((header, index) => [header, row?.[index]]));
+      const record = Object.fromEntries(
+        COMPANY_EXPORT_HEADERS.map((header, index) => [header, row?.[index]]),
+      );
       expect(record).toEqual({
         "Organization Name": '\'=HYPERLINK("http://evil.example","Click")',
         Description: "'+1 555 0100, call us",
@@ -203,6 +235,10 @@ describe("file format", () => {
         "Last Funding Date": "2026-11-20",
         "Last Funding Type": "Series A",
         "Total Funding Amount (in USD)": "2000000000",
+        // decision 030: after the spec's columns; a company stored without rounds names none.
+        "Lead Investors": "",
+        Investors: "",
+        "Number of Funding Rounds": "0",
       });
       // Nothing in the whole file can start a formula.
       for (const cells of parseCsv((await exportBytes({})).bytes)) {

@@ -10,7 +10,7 @@ import type { SortValue } from "~/core/search-sort";
 import type { Database } from "../db/database.server";
 import { companies } from "../db/schema";
 import { type CsvExport, type CsvRecord, csvStream, type RecordSource } from "../http/csv-stream.server";
-import { COMPANY_CSV_COLUMNS, COMPANY_CSV_HEADERS } from "./crunchbase-columns";
+import { COMPANY_CSV_COLUMNS, COMPANY_EXPORT_HEADERS } from "./crunchbase-columns";
 import { convertingSource, type TargetExportCounts } from "./export-target.server";
 import {
   ExportedIds,
@@ -83,15 +83,21 @@ const dialect = new PgDialect();
  * the driver's type parsers would make of them.
  */
 const EXPORT_COLUMNS: SQL = sql.join(
-  COMPANY_CSV_COLUMNS.map(({ field }) => {
-    const column = companies[field];
-    const type = column.getSQLType();
-    if (type.endsWith("[]")) return sql`array_to_string(${column}, ', ')`;
-    return type === "text" ? sql`${column}` : sql`${column}::text`;
-  }),
+  [
+    ...COMPANY_CSV_COLUMNS.map(({ field }) => {
+      const column = companies[field];
+      const type = column.getSQLType();
+      if (type.endsWith("[]")) return sql`array_to_string(${column}, ', ')`;
+      return type === "text" ? sql`${column}` : sql`${column}::text`;
+    }),
+    // decision 030, COMPANY_EXPORT_EXTRA_HEADERS: names looked up by primary key for the row's few investors.
+    sql`(select string_agg(i.name, ', ' order by i.name) from investors i where -i.id = any(${companies.investorKeys}))`,
+    sql`(select string_agg(i.name, ', ' order by i.name) from investors i where i.id = any(${companies.investorKeys}))`,
+    sql`${companies.fundingRoundCount}::text`,
+  ],
   sql`, `,
 );
-const COLUMN_COUNT = COMPANY_CSV_HEADERS.length;
+const COLUMN_COUNT = COMPANY_EXPORT_HEADERS.length;
 const ROLE_INDEX = COMPANY_CSV_COLUMNS.findIndex(({ field }) => field === "role");
 
 /**
@@ -323,7 +329,11 @@ export async function streamCompaniesCsv(
         { headers: prepared.headers, delimiter: prepared.target.delimiter, bom: prepared.target.bom },
         options.signal,
       )
-    : csvStream(take ? tappedSource(source, take) : source, { headers: COMPANY_CSV_HEADERS }, options.signal);
+    : csvStream(
+        take ? tappedSource(source, take) : source,
+        { headers: COMPANY_EXPORT_HEADERS },
+        options.signal,
+      );
   onLost = fail;
   if (!exportedBy || !written) return { stream, done };
   // Recorded once the file is complete, so a download that fails or is left early (the search page saves

@@ -15,7 +15,7 @@ import {
 } from "~tests/fixtures/accounts";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import type { AccountServices } from "../auth/account.server";
-import { COMPANY_CSV_HEADERS } from "../companies/crunchbase-columns";
+import { COMPANY_EXPORT_HEADERS } from "../companies/crunchbase-columns";
 import { invalidateSearchCounts, searchCompanies } from "../companies/search.server";
 import { subscriptions, userActivity, users } from "../db/schema";
 import { seedCompanies } from "../demo-data/seed.server";
@@ -154,7 +154,7 @@ describe("who may export (docs/product.md#access, export access, checked on ever
     );
     expect(response.headers.get("cache-control")).toBe("no-store");
     const [header, ...rows] = await csvRows(response);
-    expect(header).toEqual([...COMPANY_CSV_HEADERS]);
+    expect(header).toEqual([...COMPANY_EXPORT_HEADERS]);
     expect(rows).toHaveLength(SEEDED);
   });
 
