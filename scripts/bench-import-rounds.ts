@@ -4,7 +4,8 @@
 // backfill (each with its round from the Last Funding fields and its contact), then imports a generated
 // Crunchbase funding-rounds file of `--rounds` rows (about 2.5 per company, 1-5 of 3,000 investors each, a
 // share of rejected rows) twice: the first import, then the same file again (every row unchanged). Prints
-// each pass's rate and the peak RSS, against the targets: 10,000 rows/s and 400 MB.
+// each pass's rate and the peak RSS, against the targets: 10,000 rows/s and 400 MB. `--grouped` puts each
+// company's rounds on adjacent rows (by default they are spread over the file, as in a file sorted by date).
 
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
@@ -31,6 +32,8 @@ const { values } = parseArgs({
     companies: { type: "string", default: "40000" },
     bad: { type: "string", default: "0.01" },
     keep: { type: "boolean", default: false },
+    // Each company's rounds on adjacent rows (a file sorted by company): each company in about one batch.
+    grouped: { type: "boolean", default: false },
   },
 });
 const roundsWanted = Number(values.rounds);
@@ -137,8 +140,9 @@ async function generateRoundsFile(out: string): Promise<void> {
       "Money Raised,Money Raised Currency,Money Raised (in USD),Announced Date,Number of Investors,Lead Investors,Investor Names\n",
   );
   for (let index = 0; index < roundsWanted; index++) {
-    const company = (index % companiesWanted) + 1;
-    const round = Math.floor(index / companiesWanted) + 1;
+    const perCompany = Math.ceil(roundsWanted / companiesWanted);
+    const company = values.grouped ? Math.floor(index / perCompany) + 1 : (index % companiesWanted) + 1;
+    const round = values.grouped ? (index % perCompany) + 1 : Math.floor(index / companiesWanted) + 1;
     const type = FUNDING_TYPES[(round + company) % FUNDING_TYPES.length] ?? "Seed";
     const roll = next();
     const bad = roll < badShare;
