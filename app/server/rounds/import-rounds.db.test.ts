@@ -238,6 +238,29 @@ describe("importRounds (decision 030)", () => {
     });
   });
 
+  it("moves a round whose URL a later file gives to another company, and derives both companies again", async () => {
+    await storeCompanies(1, 2);
+    await importRecords([roundRecord(1, 5, { "Money Raised (in USD)": "30,000,000" })]);
+    expect(await companyFields("Company 1")).toMatchObject({ last_funding_date: "2025-06-01" });
+    const report = await importRecords([
+      roundRecord(2, 5, {
+        "Transaction Name URL": "https://www.crunchbase.com/funding_round/company-1-round-5",
+        "Money Raised (in USD)": "30,000,000",
+      }),
+    ]);
+    expect(report).toMatchObject({ inserted: 0, updated: 1 });
+    expect(await companyFields("Company 1")).toMatchObject({
+      last_funding_date: "2024-03-15",
+      total_funding_amount_usd: 2_500_000,
+      funding_round_count: 1,
+    });
+    expect(await companyFields("Company 2")).toMatchObject({
+      last_funding_date: "2025-06-01",
+      total_funding_amount_usd: 31_000_000,
+      funding_round_count: 2,
+    });
+  });
+
   it("matches investors across spellings, and counts a lead Investor Names leaves out", async () => {
     await storeCompanies(1, 2);
     const report = await importRecords([
