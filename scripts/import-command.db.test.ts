@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crunchbaseRecord, toCrunchbaseCsv } from "~tests/fixtures/crunchbase-csv";
 import { lpRecord, toLpCsv } from "~tests/fixtures/lp-csv";
+import { roundRecord, toRoundsCsv } from "~tests/fixtures/rounds-csv";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -13,11 +14,15 @@ const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 let dir: string;
 
 /** Runs a script of this folder on an embedded database of its own: its output and exit code. */
-async function command(script: string, args: string[]): Promise<{ out: string; err: string; code: number }> {
+async function command(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ out: string; err: string; code: number }> {
   try {
     const { stdout, stderr } = await run(TSX, [path.join(ROOT, "scripts", script), ...args], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: "", DATA_DIR: path.join(dir, "data") },
+      env: { ...process.env, DATABASE_URL: "", DATA_DIR: path.join(dir, "data"), ...env },
     });
     return { out: stdout, err: stderr, code: 0 };
   } catch (error) {
@@ -77,5 +82,39 @@ describe("the import kit's command line (npm run import, npm run import:lps)", (
     const refused = await command("import.ts", ["--dry-run", file]);
     expect(refused.code).toBe(1);
     expect(refused.err).toContain("Usage: npm run import -- <file.csv> [--report rejected.csv]");
+  }, 120_000);
+
+  it("imports funding rounds with the rounds' words, and prints the report as JSON with --json", async () => {
+    const companies = path.join(dir, "rounds-companies.csv");
+    await writeFile(companies, toCrunchbaseCsv([crunchbaseRecord(1)]));
+    const rounds = path.join(dir, "rounds.csv");
+    await writeFile(rounds, toRoundsCsv([roundRecord(1, 1), roundRecord(2, 1)]));
+    // Its own data directory: the companies of the first test are not these.
+    const dataDir = path.join(dir, "rounds-data");
+    const env = { DATA_DIR: dataDir };
+    expect((await command("import.ts", [companies], env)).code).toBe(0);
+
+    const dry = await command("import-rounds.ts", ["--dry-run", rounds], env);
+    expect(dry.code).toBe(0);
+    expect(dry.out).toContain(`File:              ${rounds}\nRows read:         2\nRounds inserted:   1\n`);
+    expect(dry.out).toContain("Investors created: 2\nRejected rows:     1\n");
+    expect(dry.out).toContain(
+      '  row 3: Organization "Company 2" is not in Roundlist: import its company first.\n',
+    );
+
+    const json = await command("import-rounds.ts", ["--json", rounds], env);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toMatchObject({
+      file: rounds,
+      dryRun: false,
+      totalRows: 2,
+      inserted: 1,
+      rejectedCount: 1,
+      roundsWritten: 1,
+      investorsCreated: 2,
+      rejected: [
+        { row: 3, reason: 'Organization "Company 2" is not in Roundlist: import its company first.' },
+      ],
+    });
   }, 120_000);
 });

@@ -71,7 +71,7 @@ export async function runImportCommand<R extends ImportReport & ExtraCounts>(
 }
 
 async function main(command: ImportCommand): Promise<void> {
-  const { file, reportPath, dryRun } = readArguments(command);
+  const { file, reportPath, dryRun, json } = readArguments(command);
   await checkReadable(file);
   let outcome: Outcome;
   try {
@@ -93,7 +93,7 @@ async function main(command: ImportCommand): Promise<void> {
         file: records,
         error,
       } = await carryOutRun(database.db, command.kind, run, file, {
-        onProgress: (progress) => showProgress(command, progress),
+        onProgress: (progress) => (json ? undefined : showProgress(command, progress)),
       }).catch(async (failure: unknown) => {
         if (deferred) await restoreDeferredIndexes(database.db);
         throw failure;
@@ -127,6 +127,13 @@ async function main(command: ImportCommand): Promise<void> {
     throw error;
   }
   clearProgress();
+  if (json) {
+    // `--json`: the report as one JSON object on standard output (for scripts), the rejected rows kept in it.
+    const { followUp, indexes, report, seconds } = outcome;
+    console.log(JSON.stringify({ file, ...report, seconds, followUp, indexes }));
+    if (reportPath !== undefined) await writeRejectedCsv(reportPath, report, { quiet: true });
+    return;
+  }
   printReport(command, file, outcome.report, outcome.seconds, reportPath);
   if (outcome.followUp) console.log(outcome.followUp.summary);
   if (outcome.indexes) {
@@ -142,6 +149,7 @@ function readArguments(command: ImportCommand): {
   file: string;
   reportPath: string | undefined;
   dryRun: boolean;
+  json: boolean;
 } {
   let parsed: ReturnType<typeof parse>;
   try {
@@ -155,7 +163,7 @@ function readArguments(command: ImportCommand): {
   if (reportPath !== undefined && path.resolve(reportPath) === path.resolve(file)) {
     throw new CliError("--report must name a different file than the one imported.");
   }
-  return { file, reportPath, dryRun: parsed.values["dry-run"] ?? false };
+  return { file, reportPath, dryRun: parsed.values["dry-run"] ?? false, json: parsed.values.json ?? false };
 }
 
 function parse(takesDryRun: boolean) {
@@ -163,9 +171,10 @@ function parse(takesDryRun: boolean) {
     allowPositionals: true,
     options: {
       report: { type: "string" },
+      json: { type: "boolean" },
       ...(takesDryRun ? { "dry-run": { type: "boolean" as const } } : {}),
     },
-  }) as { positionals: string[]; values: { report?: string; "dry-run"?: boolean } };
+  }) as { positionals: string[]; values: { report?: string; json?: boolean; "dry-run"?: boolean } };
 }
 
 /** Fails early, with a plain message, on a path that is missing, a directory or not readable. */
@@ -255,7 +264,11 @@ function printPhases(report: ImportReport, importSeconds: number, after: ImportF
   );
 }
 
-async function writeRejectedCsv(reportPath: string, report: ImportReport): Promise<void> {
+async function writeRejectedCsv(
+  reportPath: string,
+  report: ImportReport,
+  { quiet = false }: { quiet?: boolean } = {},
+): Promise<void> {
   const rows = report.rejected.map(({ row, reason }) => [row, reason]);
   try {
     await writeFile(reportPath, stringify([["row", "reason"], ...rows]));
@@ -264,7 +277,7 @@ async function writeRejectedCsv(reportPath: string, report: ImportReport): Promi
       `Could not write ${reportPath}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  console.log(`\nWrote ${count(rows.length)} rejected rows to ${reportPath}.`);
+  if (!quiet) console.log(`\nWrote ${count(rows.length)} rejected rows to ${reportPath}.`);
 }
 
 export function count(value: number): string {

@@ -9,14 +9,29 @@ import { csvRow } from "./csv";
 export type ImportRunKind = "dry_run" | "commit";
 export type ImportRunStatus = "running" | "done" | "failed";
 
-/** docs/product.md#lps: what a run's file holds, which decides its importer. */
-export const IMPORT_SUBJECTS = ["companies", "lps"] as const;
+/** docs/product.md#lps, docs/product.md#imports: what a run's file holds, which decides its importer. */
+export const IMPORT_SUBJECTS = ["companies", "lps", "rounds"] as const;
 export type ImportSubject = (typeof IMPORT_SUBJECTS)[number];
 
 /** What the page calls each subject: the choice on the upload form and the history's column. */
 export const IMPORT_SUBJECT_LABELS: Readonly<Record<ImportSubject, string>> = {
   companies: "Companies",
   lps: "LPs",
+  rounds: "Crunchbase funding rounds",
+};
+
+/** The command line that imports each subject (the history names it for runs it started). */
+export const IMPORT_SUBJECT_COMMANDS: Readonly<Record<ImportSubject, string>> = {
+  companies: "npm run import",
+  lps: "npm run import:lps",
+  rounds: "npm run import:rounds",
+};
+
+/** What a busy message says a running import reads, after "an import of" (companies: nothing). */
+const BUSY_SUBJECT_WORDS: Readonly<Record<ImportSubject, string>> = {
+  companies: "",
+  lps: " LPs from",
+  rounds: " funding rounds from",
 };
 
 /** The `subject` an upload names (absent: companies, as before docs/product.md#lps), or null when it names none we know. */
@@ -155,7 +170,7 @@ const timeOfDay = new Intl.DateTimeFormat("en-US", {
 });
 
 function whoAndWhen(run: Pick<ImportRunLike, "actorEmail" | "createdAt" | "subject">): string {
-  const command = run.subject === "lps" ? "npm run import:lps" : "npm run import";
+  const command = IMPORT_SUBJECT_COMMANDS[run.subject ?? "companies"];
   const who = run.actorEmail ?? `the command line (${command})`;
   return `started by ${who} at ${timeOfDay.format(run.createdAt)} UTC`;
 }
@@ -165,7 +180,7 @@ export function importBusyMessage(running: ImportRunLike | null): string {
   if (running === null) return "Another import was running a moment ago; try again.";
   const what =
     (running.kind === "dry_run" ? "a dry run of" : "an import of") +
-    (running.subject === "lps" ? " LPs from" : "");
+    BUSY_SUBJECT_WORDS[running.subject ?? "companies"];
   const rows = running.rowsRead > 0 ? `, ${running.rowsRead.toLocaleString("en-US")} rows read so far` : "";
   return (
     `Another import is running (${what} ${running.fileName}, ${whoAndWhen(running)}${rows}). ` +
@@ -206,6 +221,9 @@ export interface ImportRunView {
   /** An LP run: contacts inserted or changed, and stored contacts the file's replaced (0 for companies). */
   contactsWritten: number;
   contactsRemoved: number;
+  /** A funding-rounds run (decision 030): rounds inserted or changed, and investors it created. */
+  roundsWritten: number;
+  investorsCreated: number;
   error: string | null;
   createdAt: string;
   finishedAt: string | null;

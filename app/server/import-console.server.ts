@@ -6,13 +6,18 @@ import type { ImportRunRow } from "./db/schema";
 import * as runs from "./imports/import-runs.server";
 import { kindHeadProblem, receiveUpload as receive, type StoredUpload } from "./imports/import-upload.server";
 import { LPS_IMPORT } from "./lps/import-lps.server";
+import { ROUNDS_IMPORT } from "./rounds/import-rounds.server";
 
 /**
  * The kinds of import the console and the command line offer, by import_runs.subject (docs/decisions/020).
  * A new kind is its module's ImportKind here, a subject in core/import-runs.ts and, for its own counts,
  * columns of import_runs. The import kit (imports/) knows no kind: it is handed one.
  */
-export const IMPORT_KINDS: runs.ImportKinds = { companies: COMPANIES_IMPORT, lps: LPS_IMPORT };
+export const IMPORT_KINDS: runs.ImportKinds = {
+  companies: COMPANIES_IMPORT,
+  lps: LPS_IMPORT,
+  rounds: ROUNDS_IMPORT,
+};
 
 /** The kind of a subject. */
 export function importKindOf(subject: ImportSubject) {

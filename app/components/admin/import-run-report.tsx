@@ -48,13 +48,50 @@ export const LP_COUNT_LABELS = [
   ["duplicates", "Duplicates in the file"],
 ] as const satisfies ReadonlyArray<readonly [keyof ImportRunView, string]>;
 
+/**
+ * A funding-rounds run's counts (decision 030): New, Updated and Unchanged count rounds; the rounds written and
+ * the investors it created come after.
+ */
+export const ROUND_COUNT_LABELS = [
+  ["rowsRead", "Rows read"],
+  ["inserted", "New rounds"],
+  ["updated", "Updated rounds"],
+  ["unchanged", "Unchanged rounds"],
+  ["roundsWritten", "Rounds written"],
+  ["investorsCreated", "New investors"],
+  ["rejected", "Rejected"],
+  ["duplicates", "Duplicates in the file"],
+] as const satisfies ReadonlyArray<readonly [keyof ImportRunView, string]>;
+
+const SUBJECT_COUNTS = {
+  companies: { labels: COUNT_LABELS, columns: "lg:grid-cols-7" },
+  lps: { labels: LP_COUNT_LABELS, columns: "lg:grid-cols-5" },
+  rounds: { labels: ROUND_COUNT_LABELS, columns: "lg:grid-cols-4" },
+} as const;
+
+/** What a duplicate row of each kind of file is, in the report's sentence and its list. */
+const SUBJECT_DUPLICATES = {
+  companies: {
+    note: "Duplicates are rows about a company an earlier row of the file names; they are counted as updated or unchanged, and the last row about a company wins.",
+    before: "names the company of row",
+    after: "",
+  },
+  lps: {
+    note: "Duplicates are rows that add nothing to their LP: a contact an earlier row of the same LP names (the first one is kept), or a second row of an LP without a contact.",
+    before: "repeats what row",
+    after: " gave its LP",
+  },
+  rounds: {
+    note: "Duplicates are rows about a round an earlier row of the file names; the last row about a round wins.",
+    before: "names the round of row",
+    after: "",
+  },
+} as const;
+
 function Counts({ run, label }: { run: ImportRunView; label: string }) {
-  const labels = run.subject === "lps" ? LP_COUNT_LABELS : COUNT_LABELS;
+  const { labels, columns } = SUBJECT_COUNTS[run.subject];
   return (
-    <dl
-      aria-label={label}
-      className={`grid grid-cols-2 gap-3 sm:grid-cols-4 ${run.subject === "lps" ? "lg:grid-cols-5" : "lg:grid-cols-7"}`}
-    >
+    <dl aria-label={label} className={`grid grid-cols-2 gap-3 sm:grid-cols-4 ${columns}`}>
       {labels.map(([key, name]) => (
         <div key={key} className="rounded-lg border border-slate-200 bg-white p-3">
           <dt className="text-xs text-slate-600">{name}</dt>
@@ -68,7 +105,7 @@ function Counts({ run, label }: { run: ImportRunView; label: string }) {
 }
 
 function runTitle(run: ImportRunView): string {
-  const holds = run.subject === "lps" ? ` (${IMPORT_SUBJECT_LABELS.lps})` : "";
+  const holds = run.subject === "companies" ? "" : ` (${IMPORT_SUBJECT_LABELS[run.subject]})`;
   return `${runKindLabel(run.kind)} of ${run.fileName}${holds}`;
 }
 
@@ -180,11 +217,7 @@ export function ImportRunReport({
       ) : null}
       <Counts run={run} label={isDryRun ? "What an import would do" : "What the import did"} />
       {run.duplicates > 0 ? (
-        <p className="text-sm text-slate-600">
-          {run.subject === "lps"
-            ? "Duplicates are rows that add nothing to their LP: a contact an earlier row of the same LP names (the first one is kept), or a second row of an LP without a contact."
-            : "Duplicates are rows about a company an earlier row of the file names; they are counted as updated or unchanged, and the last row about a company wins."}
-        </p>
+        <p className="text-sm text-slate-600">{SUBJECT_DUPLICATES[run.subject].note}</p>
       ) : null}
       {canDecide ? (
         <Form method="post" className="flex flex-wrap gap-2">
@@ -275,9 +308,8 @@ function DuplicateRows({ run }: { run: ImportReportView }) {
       <ul className="flex flex-col gap-1 text-sm text-slate-700">
         {run.duplicateRows.map(({ row, firstRow }) => (
           <li key={row}>
-            Row {formatCount(row)} {run.subject === "lps" ? "repeats what row" : "names the company of row"}{" "}
-            {formatCount(firstRow)}
-            {run.subject === "lps" ? " gave its LP" : ""}
+            Row {formatCount(row)} {SUBJECT_DUPLICATES[run.subject].before} {formatCount(firstRow)}
+            {SUBJECT_DUPLICATES[run.subject].after}
           </li>
         ))}
       </ul>

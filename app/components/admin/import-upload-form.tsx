@@ -16,10 +16,18 @@ import {
 const SUBJECT_HINTS: Readonly<Record<ImportSubject, string>> = {
   companies: "exported from Crunchbase",
   lps: "limited partners, one row per contact, with the LP export's columns",
+  rounds: "Crunchbase's funding-rounds export, one row per round, of companies already imported",
+};
+
+/** The file input's label and what the size hint counts, per kind of file. */
+const SUBJECT_FILES: Readonly<Record<ImportSubject, { label: string; records: string }>> = {
+  companies: { label: "Crunchbase CSV export", records: "companies" },
+  lps: { label: "LP CSV file", records: "LPs" },
+  rounds: { label: "Crunchbase funding-rounds CSV export", records: "rounds" },
 };
 
 /**
- * docs/product.md#imports: the imports page's upload. The admin says what the file holds (companies or, docs/product.md#lps, LPs);
+ * docs/product.md#imports: the imports page's upload. The admin says what the file holds (companies, docs/product.md#lps LPs, or funding rounds);
  * the file is checked here first (a .csv name, not empty, under the limit), then sent as the request body
  * itself (no form encoding, so the server streams it to disk) with an upload progress bar; the server
  * answers with the dry run it started, which the page then shows.
@@ -108,7 +116,7 @@ export function ImportUploadForm({ maxBytes, busy }: { maxBytes: number; busy: s
       </fieldset>
       <div className="flex flex-col gap-1">
         <label htmlFor={inputId} className="text-sm font-medium text-slate-900">
-          {subject === "lps" ? "LP CSV file" : "Crunchbase CSV export"}
+          {SUBJECT_FILES[subject].label}
         </label>
         <input
           ref={input}
@@ -122,8 +130,8 @@ export function ImportUploadForm({ maxBytes, busy }: { maxBytes: number; busy: s
         />
         <p id={hintId} className="text-sm text-slate-600">
           A .csv file up to {formatBytes(maxBytes)} and {formatCount(MAX_IMPORT_COMPANIES)}{" "}
-          {subject === "lps" ? "LPs" : "companies"}. A dry run checks every row first and writes nothing; you
-          then import the same file, or discard it.
+          {SUBJECT_FILES[subject].records}. A dry run checks every row first and writes nothing; you then
+          import the same file, or discard it.
         </p>
       </div>
       {isSending ? (

@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * docs/product.md#imports: POST /admin/imports/upload?name=<file name>[&subject=companies|lps], the body the CSV file
+ * docs/product.md#imports: POST /admin/imports/upload?name=<file name>[&subject=companies|lps|rounds], the body the CSV file
  * itself (Content-Type text/csv). Streams it to disk, then starts its dry run in the background with the
  * importer of `subject` (docs/product.md#lps; default companies): 201 `{ runId }`, whose progress
  * /admin/imports/:runId/status reports. Refused with `{ error }`: 400 (not a usable .csv file, an unknown
@@ -34,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   const subject = importSubjectOf(new URL(request.url).searchParams.get("subject"));
   if (subject === null) {
     return Response.json(
-      { error: "Say what the file holds: subject=companies or subject=lps." },
+      { error: "Say what the file holds: subject=companies, subject=lps or subject=rounds." },
       { status: 400, headers: NO_STORE },
     );
   }

@@ -1,3 +1,15 @@
+import {
+  checkLength,
+  MAX_CURRENCY_AMOUNT,
+  MAX_FUNDING_TYPE_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_USD_AMOUNT,
+  parseAmount,
+  parseCurrency,
+  parseFundingDate,
+  parseWebsite,
+  showValue as show,
+} from "../../core/crunchbase-cells";
 import { parseHeadquartersLocation } from "../../core/location";
 import { RowProblem, RowProblems } from "../../core/row-problems";
 import type { NewCompanyRow } from "../db/schema";
@@ -27,17 +39,16 @@ export type ImportedCompany = { [K in ImportedKeys]-?: Exclude<NewCompanyRow[K],
 
 export type ParsedRow = { ok: true; company: ImportedCompany } | { ok: false; reason: string };
 
-export const MAX_NAME_LENGTH = 200;
-export const MAX_FUNDING_TYPE_LENGTH = 100;
-/** A trillion dollars: far above any real round, low enough to catch a mangled number. */
-export const MAX_USD_AMOUNT = 1e12;
-/** Amounts in a round's own currency run higher (a large round in IDR or KRW passes 1e12). */
-export const MAX_CURRENCY_AMOUNT = 1e15;
-export const MIN_FUNDING_DATE = "1900-01-01";
-const MAX_WEBSITE_LENGTH = 2_000;
+// The cell rules shared with the funding-rounds import live in core/crunchbase-cells.ts.
+export {
+  MAX_CURRENCY_AMOUNT,
+  MAX_FUNDING_TYPE_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_USD_AMOUNT,
+  MIN_FUNDING_DATE,
+} from "../../core/crunchbase-cells";
+
 const MAX_EMAIL_LENGTH = 254;
-/** Values quoted in a rejection reason are cut here, so one huge cell cannot bloat a report. */
-const SHOWN_VALUE_LENGTH = 40;
 
 /**
  * Validates and converts one data row of a Crunchbase CSV (cells in file order) into a company.
@@ -63,21 +74,11 @@ function readCompany(row: RowReader, problems: RowProblems, today: Date): Import
   const organizationName = field(() => {
     const name = row.text("organizationName");
     if (name === null) row.fail(`${row.label("organizationName")} is empty.`);
-    if (name.length > MAX_NAME_LENGTH) {
-      row.fail(
-        `${row.label("organizationName")} ${show(name)} is longer than ${MAX_NAME_LENGTH} characters.`,
-      );
-    }
-    return name;
+    return checkLength(name, row.label("organizationName"), MAX_NAME_LENGTH);
   }, null);
   const lastFundingType = field(() => {
     const type = row.text("lastFundingType");
-    if (type !== null && type.length > MAX_FUNDING_TYPE_LENGTH) {
-      row.fail(
-        `${row.label("lastFundingType")} ${show(type)} is longer than ${MAX_FUNDING_TYPE_LENGTH} characters.`,
-      );
-    }
-    return type;
+    return type === null ? null : checkLength(type, row.label("lastFundingType"), MAX_FUNDING_TYPE_LENGTH);
   }, null);
   const headquartersLocation = field(() => row.text("headquartersLocation"), null);
   const founders = field(() => row.text("founders"), null);
@@ -133,16 +134,7 @@ function personName(
   return { firstName: first ?? null, lastName: rest.length > 0 ? rest.join(" ") : null };
 }
 
-const AMOUNT_PATTERN = /^(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d+)?$/;
-const ISO_DATE_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-const US_DATE_PATTERN = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-const URL_SCHEME_PATTERN = /^[a-z][a-z0-9+.-]*:\/\//i;
-// Dotted labels ending in an alphabetic (or punycode) top-level domain: rules out "N/A", "localhost", IPs.
-const HOST_PATTERN =
-  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 const EMAIL_PATTERN = /^[^\s@",;<>()[\]\\]+@[^\s@",;<>()[\]\\]+\.[^\s@",;<>()[\]\\]+$/;
-const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 
 class RowReader {
   constructor(
@@ -193,51 +185,20 @@ class RowReader {
   amount(field: CrunchbaseField, max: number, roundToInteger: boolean): number | null {
     const value = this.text(field);
     if (value === null) return null;
-    const compact = value.replace(/\s+/g, "");
-    // "$-5" and "-$5" both become "-5"; the dollar sign is optional.
-    const plain = compact.replace(/^(-?)\$/, "$1");
-    if (plain.startsWith("-") && AMOUNT_PATTERN.test(plain.slice(1))) {
-      this.fail(`${this.label(field)} ${show(value)} is negative.`);
-    }
-    if (!AMOUNT_PATTERN.test(plain)) {
-      this.fail(
-        `${this.label(field)} ${show(value)} is not an amount (expected a number such as 1,000,000).`,
-      );
-    }
-    const amount = Number(plain.replaceAll(",", ""));
-    const result = roundToInteger ? Math.round(amount) : amount;
-    if (result > max) {
-      this.fail(`${this.label(field)} ${show(value)} is larger than ${max.toLocaleString("en-US")}.`);
-    }
-    return result;
+    return parseAmount(value, this.label(field), max, roundToInteger);
   }
 
   currency(field: CrunchbaseField): string | null {
     const value = this.text(field);
     if (value === null) return null;
-    const code = value.toUpperCase();
-    if (!CURRENCY_PATTERN.test(code)) {
-      this.fail(`${this.label(field)} ${show(value)} is not a 3-letter currency code such as USD.`);
-    }
-    return code;
+    return parseCurrency(value, this.label(field));
   }
 
   /** YYYY-MM-DD (a time after it is ignored) or M/D/YYYY, as a real day from 1900 to a year from today. */
   date(field: CrunchbaseField, today: Date): string | null {
     const value = this.text(field);
     if (value === null) return null;
-    const iso = ISO_DATE_PATTERN.exec(value);
-    const us = iso === null ? US_DATE_PATTERN.exec(value) : null;
-    const parts = iso ? [iso[1], iso[2], iso[3]] : us ? [us[3], us[1], us[2]] : null;
-    const day = parts === null ? null : calendarDay(Number(parts[0]), Number(parts[1]), Number(parts[2]));
-    if (day === null)
-      this.fail(`${this.label(field)} ${show(value)} is not a valid date (expected YYYY-MM-DD).`);
-    if (day < MIN_FUNDING_DATE)
-      this.fail(`${this.label(field)} ${show(value)} is before ${MIN_FUNDING_DATE}.`);
-    if (day > latestFundingDate(today)) {
-      this.fail(`${this.label(field)} ${show(value)} is more than a year in the future.`);
-    }
-    return day;
+    return parseFundingDate(value, this.label(field), today);
   }
 
   /**
@@ -247,20 +208,7 @@ class RowReader {
   website(): { website: string | null; websiteDomain: string | null } {
     const value = this.text("website");
     if (value === null) return { website: null, websiteDomain: null };
-    const invalid = () => this.fail(`${this.label("website")} ${show(value)} is not a website address.`);
-    if (value.length > MAX_WEBSITE_LENGTH || /\s/.test(value)) invalid();
-    const website = URL_SCHEME_PATTERN.test(value) ? value : `https://${value}`;
-    let url: URL;
-    try {
-      url = new URL(website);
-    } catch {
-      return invalid();
-    }
-    if (url.protocol !== "http:" && url.protocol !== "https:") invalid();
-    if (url.username !== "" || url.password !== "") invalid();
-    const host = url.hostname.toLowerCase().replace(/\.$/, "");
-    if (!HOST_PATTERN.test(host)) invalid();
-    return { website, websiteDomain: host.replace(/^www\./, "") };
+    return parseWebsite(value, this.label("website"));
   }
 
   email(field: CrunchbaseField): string | null {
@@ -291,35 +239,6 @@ function splitList(value: string): string[] {
     index += length - 1;
   }
   return items;
-}
-
-/** YYYY-MM-DD of a real calendar day (no 2023-02-29), or null. Plain arithmetic: this runs for every row. */
-function calendarDay(year: number, month: number, day: number): string | null {
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-
-// An import passes the same `today` for every row: the bound is worked out once.
-let latestFor: { today: Date; latest: string } | null = null;
-
-/** The same calendar day one year after `today` (UTC); Feb 29 becomes Mar 1. */
-function latestFundingDate(today: Date): string {
-  if (latestFor?.today !== today) {
-    const latest = new Date(Date.UTC(today.getUTCFullYear() + 1, today.getUTCMonth(), today.getUTCDate()));
-    latestFor = { today, latest: latest.toISOString().slice(0, 10) };
-  }
-  return latestFor.latest;
-}
-
-/** A cell value quoted for a reason, cut to a readable length. */
-function show(value: string): string {
-  const shown = value.length > SHOWN_VALUE_LENGTH ? `${value.slice(0, SHOWN_VALUE_LENGTH)}…` : value;
-  return JSON.stringify(shown);
 }
 
 /**

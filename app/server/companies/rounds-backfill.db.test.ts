@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "~tests/fixtures/database";
+import { expectDerivedEqualRecomputation } from "~tests/fixtures/derived-fields";
 import { company } from "~tests/fixtures/factories";
-import { summarize } from "../../core/company-summary";
-import { loadCompanyGraphs, refreshSummaries } from "../company-summary/refresh-summaries.server";
+import { refreshSummaries } from "../company-summary/refresh-summaries.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { companies, suppressedContacts } from "../db/schema";
@@ -28,51 +28,6 @@ const SPEC_FIELDS = sql`id, first_name, last_name, role, email, founders, last_f
 
 async function specFields(db: Db) {
   return queryRows<Record<string, unknown>>(db, sql`select ${SPEC_FIELDS} from companies order by id`);
-}
-
-/** decision 030: every stored derived field equals `summarize` over what is stored now. */
-async function expectDerivedEqualRecomputation(db: Db) {
-  const stored = await queryRows<{
-    id: number;
-    last_funding_date: string | null;
-    last_funding_type: string | null;
-    total_funding_amount_usd: number | null;
-    funding_round_count: number;
-    investor_keys: number[];
-    last_round_id: number | null;
-    first_name: string | null;
-    email: string | null;
-    role: string | null;
-    founders: string | null;
-  }>(
-    db,
-    sql`select id, last_funding_date::text as last_funding_date, last_funding_type,
-          total_funding_amount_usd::float8 as total_funding_amount_usd, funding_round_count, investor_keys,
-          last_round_id, first_name, email, role, founders
-        from companies order by id`,
-  );
-  const graphs = await loadCompanyGraphs(
-    db,
-    stored.map((row) => row.id),
-  );
-  for (const row of stored) {
-    const graph = graphs.get(row.id);
-    if (!graph) throw new Error(`no graph for ${row.id}`);
-    const summary = summarize(graph);
-    expect(row).toEqual({
-      id: row.id,
-      last_funding_date: summary.lastFundingDate,
-      last_funding_type: summary.lastFundingType,
-      total_funding_amount_usd: summary.totalFundingAmountUsd,
-      funding_round_count: summary.fundingRoundCount,
-      investor_keys: summary.investorKeys,
-      last_round_id: summary.lastRoundId,
-      first_name: summary.firstName,
-      email: summary.email,
-      role: summary.role,
-      founders: summary.founders,
-    });
-  }
 }
 
 describe("the rounds and people backfill (decision 030)", () => {

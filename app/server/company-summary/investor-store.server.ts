@@ -55,14 +55,20 @@ export async function resolveInvestors(
     )
   ).map((row) => ({ id: row.id, nameKey: row.name_key, domain: row.website_domain, type: row.type }));
 
+  // matchInvestor looks only at investors sharing the candidate's domain or name key: indexed by both, a
+  // batch's matching stays linear in its spellings.
+  const storedIndex = new InvestorIndex<KnownInvestor>(stored);
   // New investors of this batch match later spellings of it too: they get provisional negative ids.
   const pending: Array<KnownInvestor & { spelling: InvestorSpelling }> = [];
+  const pendingIndex = new InvestorIndex<KnownInvestor & { spelling: InvestorSpelling }>([]);
   const typeUpdates = new Map<number, InvestorType>();
   for (const candidate of candidates) {
     const key = spellingKey(candidate.spelling);
     if (ids.has(key)) continue;
     const incoming = candidate.spelling.type ?? "other";
-    const match = matchInvestor(candidate, stored) ?? matchInvestor(candidate, pending);
+    const match =
+      matchInvestor(candidate, storedIndex.near(candidate)) ??
+      matchInvestor(candidate, pendingIndex.near(candidate));
     if (match) {
       ids.set(key, match.id);
       const merged = mergedInvestorType(match.type, incoming);
@@ -80,6 +86,7 @@ export async function resolveInvestors(
       spelling: candidate.spelling,
     };
     pending.push(provisional);
+    pendingIndex.add(provisional);
     ids.set(key, provisional.id);
   }
 
@@ -130,6 +137,34 @@ export async function resolveInvestors(
   const realId = new Map(records.map((record) => [record.provisional, idOfSlug.get(record.slug) ?? 0]));
   for (const [key, id] of ids) if (id < 0) ids.set(key, realId.get(id) ?? 0);
   return { ids, created: inserted.length };
+}
+
+/** Investors by domain and by name key: the only ones matchInvestor can choose for a candidate. */
+class InvestorIndex<T extends KnownInvestor> {
+  readonly #byKey = new Map<string, T[]>();
+
+  constructor(investors: readonly T[]) {
+    for (const investor of investors) this.add(investor);
+  }
+
+  add(investor: T): void {
+    this.#push(`n:${investor.nameKey}`, investor);
+    if (investor.domain !== null) this.#push(`d:${investor.domain}`, investor);
+  }
+
+  /** The investors with the candidate's domain or name key (each once), in the order they were added. */
+  near(candidate: { nameKey: string; domain: string | null }): T[] {
+    const byName = this.#byKey.get(`n:${candidate.nameKey}`) ?? [];
+    if (candidate.domain === null) return byName;
+    const byDomain = this.#byKey.get(`d:${candidate.domain}`) ?? [];
+    return [...new Set([...byDomain, ...byName])];
+  }
+
+  #push(key: string, investor: T): void {
+    const list = this.#byKey.get(key);
+    if (list) list.push(investor);
+    else this.#byKey.set(key, [investor]);
+  }
 }
 
 /** The key `resolveInvestors` answers a spelling under: its name and website as given. */

@@ -800,7 +800,7 @@ export const importRuns = pgTable(
       .notNull()
       .default("console"),
     /** docs/product.md#lps: what the file holds, so the run uses its importer; runs before it were all companies. */
-    subject: text("subject", { enum: ["companies", "lps"] })
+    subject: text("subject", { enum: ["companies", "lps", "rounds"] })
       .notNull()
       .default("companies"),
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
@@ -851,7 +851,7 @@ export const importRuns = pgTable(
     uniqueIndex("import_runs_one_running_idx").on(table.status).where(sql`status = 'running'`),
     check("import_runs_kind", sql`${table.kind} in ('dry_run', 'commit')`),
     check("import_runs_status", sql`${table.status} in ('running', 'done', 'failed')`),
-    check("import_runs_subject", sql`${table.subject} in ('companies', 'lps')`),
+    check("import_runs_subject", sql`${table.subject} in ('companies', 'lps', 'rounds')`),
   ],
 );
 

@@ -31,8 +31,13 @@ export interface DuplicateRow {
   firstRow: number;
 }
 
-/** A kind's own counters (an LP import's contacts), beside the kit's; each must be a column of import_runs. */
-export type ExtraCounts = Partial<Record<"contactsWritten" | "contactsRemoved", number>>;
+/**
+ * A kind's own counters (an LP import's contacts, a rounds import's rounds and investors), beside the kit's;
+ * each must be a column of import_runs.
+ */
+export type ExtraCounts = Partial<
+  Record<"contactsWritten" | "contactsRemoved" | "roundsWritten" | "investorsCreated", number>
+>;
 
 /**
  * Counts after each batch (the records a kind counts, e.g. companies or LPs, and the rows read: valid and

@@ -32,6 +32,8 @@ export function importRunView(run: ImportRunSummary | ImportRunRow): ImportRunVi
     duplicates: run.duplicates,
     contactsWritten: run.contactsWritten,
     contactsRemoved: run.contactsRemoved,
+    roundsWritten: run.roundsWritten,
+    investorsCreated: run.investorsCreated,
     error: run.error,
     createdAt: run.createdAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
