@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { EMPTY_SEARCH, type SearchState } from "~/core/search-params";
 import { crunchbaseRecord, csvStream, toCrunchbaseCsv } from "~tests/fixtures/crunchbase-csv";
 import { setUpTestDatabase } from "~tests/fixtures/database";
+import { expectDerivedEqualRecomputation } from "~tests/fixtures/derived-fields";
 import { company } from "~tests/fixtures/factories";
 import { getHomeStats, invalidateCatalog } from "../companies/catalog.server";
 import { streamCompaniesCsv } from "../companies/export.server";
@@ -11,6 +12,7 @@ import { searchCompanies } from "../companies/search.server";
 import { countCompanies, recentFundingSum } from "../companies/stats.server";
 import { queryRows } from "../db/query-rows.server";
 import { companies } from "../db/schema";
+import { seedCompanies } from "../demo-data/seed.server";
 import { listDoNotSellRequests, requestDoNotSell } from "./do-not-sell.server";
 import { suppressionHash } from "./email-hash.server";
 
@@ -73,10 +75,12 @@ describe("requestDoNotSell (docs/product.md#public-pages)", () => {
     expect(await requestDoNotSell(database.db, "ann@quantix.example")).toEqual({
       companiesHidden: 1,
       lpContactsRemoved: 0,
+      peopleRemoved: 0,
     });
     expect(await requestDoNotSell(database.db, " ANN@quantix.example")).toEqual({
       companiesHidden: 0,
       lpContactsRemoved: 0,
+      peopleRemoved: 0,
     });
     const requests = await listDoNotSellRequests(database.db);
     expect(requests).toHaveLength(1);
@@ -100,6 +104,7 @@ describe("requestDoNotSell (docs/product.md#public-pages)", () => {
     expect(await requestDoNotSell(database.db, "hello@northwind.example")).toEqual({
       companiesHidden: 1,
       lpContactsRemoved: 0,
+      peopleRemoved: 0,
     });
     expect((await searchNames()).names).toEqual(["Acme Robotics", "Quantix Labs"]);
   });
@@ -126,6 +131,7 @@ describe("requestDoNotSell (docs/product.md#public-pages)", () => {
     expect(await requestDoNotSell(database.db, "nobody@elsewhere.example")).toEqual({
       companiesHidden: 0,
       lpContactsRemoved: 0,
+      peopleRemoved: 0,
     });
     expect((await searchNames()).total).toBe(3);
   });
@@ -136,6 +142,44 @@ describe("requestDoNotSell (docs/product.md#public-pages)", () => {
     expect(csv).toContain("Northwind");
     expect(csv).not.toContain("Quantix");
     expect(csv).not.toContain("ann@quantix.example");
+  });
+});
+
+describe("a person's address (decision 030)", () => {
+  it("deletes the person everywhere and derives the company's fields again without them", async () => {
+    await seedCompanies(database.db, { count: 80, today: TODAY });
+    // A company whose primary contact and another person both have addresses: the other one opts out.
+    const [target] = await queryRows<{
+      id: number;
+      email: string;
+      contact: string;
+      founders: string;
+      name: string;
+    }>(
+      database.db,
+      sql`select c.id, p.email, c.email as contact, c.founders, p.first_name || ' ' || p.last_name as name
+          from companies c join people p on p.company_id = c.id
+          where p.email is not null and p.email <> c.email and p.role_kind = 'founder'
+          order by c.id limit 1`,
+    );
+    if (!target) throw new Error("no company with a second addressed founder");
+    const outcome = await requestDoNotSell(database.db, target.email.toUpperCase(), "secret");
+    expect(outcome).toMatchObject({ peopleRemoved: 1, companiesHidden: 0 });
+    const [after] = await queryRows<{
+      email: string;
+      founders: string | null;
+      people: number;
+      found: number;
+    }>(
+      database.db,
+      sql`select c.email, c.founders,
+            (select count(*)::int from people p where lower(p.email) = ${target.email.toLowerCase()}) as people
+          from companies c where c.id = ${target.id}`,
+    );
+    expect(after?.people).toBe(0);
+    expect(after?.email).toBe(target.contact);
+    expect(after?.founders ?? "").not.toContain(target.name);
+    await expectDerivedEqualRecomputation(database.db);
   });
 });
 
@@ -152,6 +196,7 @@ describe("imports skip suppressed founders (docs/product.md#do-not-sell)", () =>
     expect(await requestDoNotSell(database.db, "ann@quantix.example")).toEqual({
       companiesHidden: 1,
       lpContactsRemoved: 0,
+      peopleRemoved: 0,
     });
 
     const again = await importRows([crunchbaseRecord(2), row]);

@@ -1,4 +1,5 @@
 import { desc, sql } from "drizzle-orm";
+import { refreshSummaries } from "../company-summary/refresh-summaries.server";
 import { takeTransactionLock } from "../db/advisory-locks.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
@@ -11,6 +12,8 @@ export interface DoNotSellOutcome {
   companiesHidden: number;
   /** docs/product.md#lps: LP contacts with this address, deleted (an LP's other contacts and the LP itself stay). */
   lpContactsRemoved: number;
+  /** decision 030: people of companies with this address, deleted (their companies' fields derived again). */
+  peopleRemoved: number;
 }
 
 /**
@@ -54,13 +57,25 @@ export async function requestDoNotSell(
       tx,
       sql`delete from lp_contacts where lower(email) = ${address} returning id`,
     );
-    return { companies, contacts };
+    // decision 030: a company's person with this address is deleted the same way (people_email_lower_idx
+    // finds them), and their companies' fields are derived again without them (another contact, Founders
+    // without the name), in this transaction. The companies hidden above stay hidden.
+    const people = await queryRows<{ company_id: number }>(
+      tx,
+      sql`delete from people where lower(email) = ${address} returning company_id`,
+    );
+    await refreshSummaries(tx, [...new Set(people.map((person) => person.company_id))]);
+    return { companies, contacts, people };
   });
   // The home figures, filter counts and cached search counts drop the hidden companies at once in every
   // process by the data version (the insert into suppressed_companies changed it in the transaction above).
   // The callers also drop this process's entries now (invalidateCatalog): suppression sits below the
   // companies and does not import them (docs/decisions/020).
-  return { companiesHidden: hidden.companies.length, lpContactsRemoved: hidden.contacts.length };
+  return {
+    companiesHidden: hidden.companies.length,
+    lpContactsRemoved: hidden.contacts.length,
+    peopleRemoved: hidden.people.length,
+  };
 }
 
 /** One do-not-sell request as the admins see it: when, how often, what it hid; never an address. */
