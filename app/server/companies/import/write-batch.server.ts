@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database.server";
 import { queryRows } from "../../db/query-rows.server";
 import type { DuplicateRow } from "../../imports/import-kit.server";
@@ -63,6 +64,10 @@ export async function writeBatch(
     const isSuppressed = ({ emailHashes }: BatchRow) => emailHashes.some((hash) => suppressed.has(hash));
     const rows = suppressed.size === 0 ? batch : batch.filter((row) => !isSuppressed(row));
     const companiesOfBatch = rows.map(({ company }) => company);
+    // The matching reads probe the domain and name indexes with up to two keys per row; the planner prices
+    // those probes above a scan of any table under about 100,000 rows, which costs several times more
+    // (a first load scanned its growing table once per batch: decision 020).
+    await tx.execute(sql`set local enable_seqscan = off`);
     const index = new CandidateIndex(
       withFileCompanies(await loadCandidates(tx, companiesOfBatch, fields), companiesOfBatch, file, {
         addUnstored: dryRun,
