@@ -18,12 +18,14 @@ import { suppressionHashes } from "../suppression/email-hash.server";
 import { invalidateCatalog } from "./catalog.server";
 import { type CrunchbaseColumns, resolveHeader } from "./crunchbase-columns";
 import { type ImportedCompany, importedFields, parseCrunchbaseRow } from "./crunchbase-row";
+import { companyDigest } from "./import/company-changes";
 import {
   companyFileHeadProblem,
   headerProblem,
   tooManyCompaniesMessage,
 } from "./import/company-header.server";
 import { FileCompanies } from "./import/file-companies";
+import { companyJson } from "./import/upsert.server";
 import { type BatchRow, writeBatch } from "./import/write-batch.server";
 import { countCompanies } from "./stats.server";
 
@@ -68,8 +70,14 @@ export const COMPANIES_IMPORT: ImportKind<CompaniesHeader, BatchRow, FileCompani
     const parsed = parseCrunchbaseRow(cells, header.columns, today);
     if (!parsed.ok) return { reason: parsed.reason };
     const { company } = parsed;
-    // Hashed while parsing, off the write path.
-    return { row, company, emailHashes: suppressionHashes([company.email, company.contactEmail]) };
+    // Hashed, digested and written out as JSON while parsing, off the write path.
+    return {
+      row,
+      company,
+      emailHashes: suppressionHashes([company.email, company.contactEmail]),
+      digest: companyDigest(company, header.fields),
+      json: companyJson(company),
+    };
   },
   newFile: () => new FileCompanies(),
   tooManyMessage: tooManyCompaniesMessage,

@@ -15,7 +15,7 @@ import {
 import { companyDigest, hasSameValues } from "./company-changes";
 import { allocateSlugs } from "./company-slugs.server";
 import type { FileCompanies } from "./file-companies";
-import { upsertStatement } from "./upsert.server";
+import { companyJson, upsertStatement } from "./upsert.server";
 
 /** A valid row waiting in a batch. */
 export interface BatchRow {
@@ -24,6 +24,10 @@ export interface BatchRow {
   company: ImportedCompany;
   /** Suppression hashes of the row's founder and contact emails, computed while parsing (off the write path). */
   emailHashes: string[];
+  /** companyDigest of the row's values for the file's fields, computed while parsing. */
+  digest: number;
+  /** companyJson of the row's values (what the upsert writes), built while parsing. */
+  json: string;
 }
 
 export interface BatchCounts {
@@ -54,7 +58,7 @@ export async function writeBatch(
   file: FileCompanies,
   { dryRun = false }: { dryRun?: boolean } = {},
 ): Promise<BatchCounts> {
-  const { counts, touched, created, written } = await db.transaction(async (tx) => {
+  const { counts, touched, created, written, rowOf } = await db.transaction(async (tx) => {
     await takeImportLock(tx);
     // Checked under the lock that do-not-sell requests take: a request is either seen here or sees the rows.
     const suppressed = await suppressedHashesAmong(
@@ -63,6 +67,8 @@ export async function writeBatch(
     );
     const isSuppressed = ({ emailHashes }: BatchRow) => emailHashes.some((hash) => suppressed.has(hash));
     const rows = suppressed.size === 0 ? batch : batch.filter((row) => !isSuppressed(row));
+    // The row each company's values came from: its digest and JSON were made while parsing.
+    const rowOf = new Map(rows.map((row) => [row.company, row]));
     const companiesOfBatch = rows.map(({ company }) => company);
     // The matching reads probe the domain and name indexes with up to two keys per row; the planner prices
     // those probes above a scan of any table under about 100,000 rows, which costs several times more
@@ -93,7 +99,7 @@ export async function writeBatch(
       }
       if (match.firstRow === null) match.firstRow = row;
       else counts.duplicates.push({ row, firstRow: match.firstRow });
-      const isUnchanged = isRowUnchanged(match, company, fields);
+      const isUnchanged = isRowUnchanged(match, company, rowOf.get(company)?.digest, fields);
       index.update(match, company, setsDomain);
       if (isUnchanged) {
         counts.unchanged++;
@@ -102,8 +108,8 @@ export async function writeBatch(
         match.changed = true;
       }
     }
-    const written = dryRun ? [] : await write(tx, index, created, fields);
-    return { counts, touched: index.touched(), created: created.length, written };
+    const written = dryRun ? [] : await write(tx, index, created, fields, rowOf);
+    return { counts, touched: index.touched(), created: created.length, written, rowOf };
   });
   // Only once the batch is committed: a failed batch leaves the file's companies as they were.
   for (const candidate of touched) {
@@ -114,7 +120,7 @@ export async function writeBatch(
       order: candidate.id ?? candidate.order,
       nameKey: candidate.nameKey,
       domain: candidate.domain,
-      digest: companyDigest(write, fields),
+      digest: rowOf.get(write)?.digest ?? companyDigest(write, fields),
       firstRow: candidate.firstRow ?? 0,
     });
   }
@@ -130,10 +136,11 @@ export async function writeBatch(
 function isRowUnchanged(
   candidate: Candidate,
   company: ImportedCompany,
+  digest: number | undefined,
   fields: ReadonlyArray<keyof ImportedCompany>,
 ): boolean {
   if (candidate.write !== null) return hasSameValues(candidate.write, company, fields);
-  if (candidate.entry !== null) return companyDigest(company, fields) === candidate.entry.digest;
+  if (candidate.entry !== null) return (digest ?? companyDigest(company, fields)) === candidate.entry.digest;
   return candidate.stored !== null && hasSameValues(candidate.stored, company, fields);
 }
 
@@ -146,6 +153,7 @@ async function write(
   index: CandidateIndex,
   created: Candidate[],
   fields: ReadonlyArray<keyof ImportedCompany>,
+  rowOf: ReadonlyMap<ImportedCompany, BatchRow>,
 ): Promise<number[]> {
   const slugs = await allocateSlugs(
     tx,
@@ -157,11 +165,14 @@ async function write(
   const writes = index
     .touched()
     .filter((candidate) => candidate.changed)
-    .map((candidate) => ({
-      ...(candidate.write as ImportedCompany),
-      id: candidate.id,
-      slug: candidate.slug as string,
-    }));
+    .map((candidate) => {
+      const company = candidate.write as ImportedCompany;
+      return {
+        id: candidate.id,
+        slug: candidate.slug as string,
+        json: rowOf.get(company)?.json ?? companyJson(company),
+      };
+    });
   if (writes.length === 0) return [];
   const stored = await queryRows<{ id: number; slug: string }>(tx, upsertStatement(writes, fields));
   // The ids the new companies got: later batches find them in the table by these.
