@@ -34,12 +34,11 @@ function bucketKey(industry: number | string, other: string | null): string {
   return `${industry}\u0000${other ?? ""}`;
 }
 
-function byDate(profiles: readonly SimilarityProfile[]) {
-  return (a: number, b: number) => {
-    const dayA = profiles[a]?.lastFundingDay ?? Number.NEGATIVE_INFINITY;
-    const dayB = profiles[b]?.lastFundingDay ?? Number.NEGATIVE_INFINITY;
-    return dayA - dayB || (profiles[a]?.id ?? 0) - (profiles[b]?.id ?? 0);
-  };
+/** Date order within a bucket (unknown dates first), ties by id: on numbers read once from the profiles. */
+function byDate(profiles: readonly SimilarityProfile[], idOf: Float64Array) {
+  const dayOf = Float64Array.from(profiles, (profile) => profile.lastFundingDay ?? Number.NEGATIVE_INFINITY);
+  return (a: number, b: number) =>
+    (dayOf[a] as number) - (dayOf[b] as number) || (idOf[a] as number) - (idOf[b] as number);
 }
 
 /** One bucket a company draws candidates from: where it sits in it, and how far it looks each side. */
@@ -106,7 +105,8 @@ export function similarityIndex(
         join(countryBuckets, bucketKey(industry, profile.country), index, windows.mainCountry, false);
     });
   });
-  const order = byDate(profiles);
+  const idOf = Float64Array.from(profiles, (profile) => profile.id);
+  const order = byDate(profiles, idOf);
   // Each bucket in date order, and where each company sits in it.
   for (const buckets of [stageBuckets, countryBuckets]) {
     for (const bucket of buckets.values()) {
@@ -123,7 +123,6 @@ export function similarityIndex(
   const countryOf = smallIntegers(profiles, (profile) => profile.country);
   const bandOf = Int8Array.from(profiles, (profile) => fundingBand(profile.fundingUsd) ?? -1);
   const dayOf = Float64Array.from(profiles, (profile) => profile.lastFundingDay ?? Number.NaN);
-  const idOf = Int32Array.from(profiles, (profile) => profile.id);
   const { starts, industries } = industryRuns(profiles);
   // seen[other] === visit: `other` was scored already in this call of best().
   const seen = new Int32Array(profiles.length);
