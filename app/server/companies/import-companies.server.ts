@@ -25,7 +25,6 @@ import {
   tooManyCompaniesMessage,
 } from "./import/company-header.server";
 import { FileCompanies } from "./import/file-companies";
-import { companyJson } from "./import/upsert.server";
 import { type BatchRow, writeBatch } from "./import/write-batch.server";
 import { countCompanies } from "./stats.server";
 
@@ -70,13 +69,12 @@ export const COMPANIES_IMPORT: ImportKind<CompaniesHeader, BatchRow, FileCompani
     const parsed = parseCrunchbaseRow(cells, header.columns, today);
     if (!parsed.ok) return { reason: parsed.reason };
     const { company } = parsed;
-    // Hashed, digested and written out as JSON while parsing, off the write path.
+    // Hashed and digested while parsing, off the write path.
     return {
       row,
       company,
       emailHashes: suppressionHashes([company.email, company.contactEmail]),
       digest: companyDigest(company, header.fields),
-      json: companyJson(company),
     };
   },
   newFile: () => new FileCompanies(),

@@ -11,7 +11,7 @@ const company = {
   website: null,
 } as unknown as ImportedCompany;
 
-describe("a company's upsert JSON, made while its row is parsed", () => {
+describe("a company's upsert JSON", () => {
   it("holds each written column by its name but the id and slug, an unknown value as null", () => {
     const members = JSON.parse(`{${companyJson(company).slice(1)}}`);
     expect(members).toMatchObject({

@@ -32,8 +32,8 @@ const SELECT_LIST = WRITTEN_COLUMNS.map((column) =>
 ).join(", ");
 
 /**
- * A company's values as the JSON members the upsert reads, all but its id and slug (which the batch decides):
- * built while its row is parsed, off the write path, so writing a batch only joins texts.
+ * A company's values as the JSON members the upsert reads, all but its id and slug (which the batch decides),
+ * written out column by column: no object per row is built to be stringified.
  */
 export function companyJson(company: ImportedCompany): string {
   let text = "";

@@ -26,8 +26,6 @@ export interface BatchRow {
   emailHashes: string[];
   /** companyDigest of the row's values for the file's fields, computed while parsing. */
   digest: number;
-  /** companyJson of the row's values (what the upsert writes), built while parsing. */
-  json: string;
 }
 
 export interface BatchCounts {
@@ -67,7 +65,7 @@ export async function writeBatch(
     );
     const isSuppressed = ({ emailHashes }: BatchRow) => emailHashes.some((hash) => suppressed.has(hash));
     const rows = suppressed.size === 0 ? batch : batch.filter((row) => !isSuppressed(row));
-    // The row each company's values came from: its digest and JSON were made while parsing.
+    // The row each company's values came from: its digest was made while parsing.
     const rowOf = new Map(rows.map((row) => [row.company, row]));
     const companiesOfBatch = rows.map(({ company }) => company);
     // The matching reads probe the domain and name indexes with up to two keys per row; the planner prices
@@ -108,7 +106,7 @@ export async function writeBatch(
         match.changed = true;
       }
     }
-    const written = dryRun ? [] : await write(tx, index, created, fields, rowOf);
+    const written = dryRun ? [] : await write(tx, index, created, fields);
     return { counts, touched: index.touched(), created: created.length, written, rowOf };
   });
   // Only once the batch is committed: a failed batch leaves the file's companies as they were.
@@ -153,7 +151,6 @@ async function write(
   index: CandidateIndex,
   created: Candidate[],
   fields: ReadonlyArray<keyof ImportedCompany>,
-  rowOf: ReadonlyMap<ImportedCompany, BatchRow>,
 ): Promise<number[]> {
   const slugs = await allocateSlugs(
     tx,
@@ -165,14 +162,11 @@ async function write(
   const writes = index
     .touched()
     .filter((candidate) => candidate.changed)
-    .map((candidate) => {
-      const company = candidate.write as ImportedCompany;
-      return {
-        id: candidate.id,
-        slug: candidate.slug as string,
-        json: rowOf.get(company)?.json ?? companyJson(company),
-      };
-    });
+    .map((candidate) => ({
+      id: candidate.id,
+      slug: candidate.slug as string,
+      json: companyJson(candidate.write as ImportedCompany),
+    }));
   if (writes.length === 0) return [];
   const stored = await queryRows<{ id: number; slug: string }>(tx, upsertStatement(writes, fields));
   // The ids the new companies got: later batches find them in the table by these.
