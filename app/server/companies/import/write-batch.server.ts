@@ -69,8 +69,8 @@ export async function writeBatch(
     const rowOf = new Map(rows.map((row) => [row.company, row]));
     const companiesOfBatch = rows.map(({ company }) => company);
     // The matching reads probe the domain and name indexes with up to two keys per row; the planner prices
-    // those probes above a scan of any table under about 100,000 rows, which costs several times more
-    // (a first load scanned its growing table once per batch: decision 020).
+    // those probes above a scan of a table of a first load's size, which costs several times more (a first
+    // load scanned its growing table once per batch: decision 020).
     await tx.execute(sql`set local enable_seqscan = off`);
     const index = new CandidateIndex(
       withFileCompanies(await loadCandidates(tx, companiesOfBatch, fields), companiesOfBatch, file, {
