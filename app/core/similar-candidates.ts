@@ -1,7 +1,6 @@
 import {
   BestScores,
   fundingBand,
-  jaccard,
   recencyOfGap,
   type Scored,
   type SimilarityProfile,
@@ -35,12 +34,11 @@ function bucketKey(industry: number | string, other: string | null): string {
   return `${industry}\u0000${other ?? ""}`;
 }
 
-function byDate(profiles: readonly SimilarityProfile[]) {
-  return (a: number, b: number) => {
-    const dayA = profiles[a]?.lastFundingDay ?? Number.NEGATIVE_INFINITY;
-    const dayB = profiles[b]?.lastFundingDay ?? Number.NEGATIVE_INFINITY;
-    return dayA - dayB || (profiles[a]?.id ?? 0) - (profiles[b]?.id ?? 0);
-  };
+/** Date order within a bucket (unknown dates first), ties by id: on numbers read once from the profiles. */
+function byDate(profiles: readonly SimilarityProfile[], idOf: Float64Array) {
+  const dayOf = Float64Array.from(profiles, (profile) => profile.lastFundingDay ?? Number.NEGATIVE_INFINITY);
+  return (a: number, b: number) =>
+    (dayOf[a] as number) - (dayOf[b] as number) || (idOf[a] as number) - (idOf[b] as number);
 }
 
 /** One bucket a company draws candidates from: where it sits in it, and how far it looks each side. */
@@ -107,7 +105,8 @@ export function similarityIndex(
         join(countryBuckets, bucketKey(industry, profile.country), index, windows.mainCountry, false);
     });
   });
-  const order = byDate(profiles);
+  const idOf = Float64Array.from(profiles, (profile) => profile.id);
+  const order = byDate(profiles, idOf);
   // Each bucket in date order, and where each company sits in it.
   for (const buckets of [stageBuckets, countryBuckets]) {
     for (const bucket of buckets.values()) {
@@ -117,23 +116,27 @@ export function similarityIndex(
       });
     }
   }
-  // The parts of the score as numbers, compared without touching strings: stage and country as small
-  // integers (-1: unknown), the funding band (-1: unknown), the last round's day (NaN: unknown).
+  // The parts of the score as numbers, compared without touching strings or profile objects: stage and
+  // country as small integers (-1: unknown), the funding band (-1: unknown), the last round's day (NaN:
+  // unknown), the ids, and the industries as small integers, each profile's run in one flat array.
   const stageOf = smallIntegers(profiles, (profile) => profile.stage);
   const countryOf = smallIntegers(profiles, (profile) => profile.country);
   const bandOf = Int8Array.from(profiles, (profile) => fundingBand(profile.fundingUsd) ?? -1);
   const dayOf = Float64Array.from(profiles, (profile) => profile.lastFundingDay ?? Number.NaN);
+  const { starts, industries } = industryRuns(profiles);
   // seen[other] === visit: `other` was scored already in this call of best().
   const seen = new Int32Array(profiles.length);
   let visit = 0;
   const widest = Math.max(windows.mainStage, windows.otherStage);
   return {
     best(index, limit) {
-      const profile = profiles[index] as SimilarityProfile;
+      const id = idOf[index] as number;
       const stage = stageOf[index] as number;
       const country = countryOf[index] as number;
       const band = bandOf[index] as number;
       const day = dayOf[index] as number;
+      const from = starts[index] as number;
+      const count = (starts[index + 1] as number) - from;
       const best = new BestScores(limit);
       visit++;
       seen[index] = visit;
@@ -143,17 +146,32 @@ export function similarityIndex(
           const other = bucket[position] as number;
           if (seen[other] === visit) continue;
           seen[other] = visit;
-          const candidate = profiles[other] as SimilarityProfile;
-          if (candidate.id === profile.id) continue;
+          const otherId = idOf[other] as number;
+          if (otherId === id) continue;
           const gap = Math.abs(day - (dayOf[other] as number));
-          const score = weightedScore(
-            jaccard(profile.industries, candidate.industries),
-            stage >= 0 && stage === stageOf[other],
-            country >= 0 && country === countryOf[other],
-            band >= 0 && band === bandOf[other],
-            Number.isNaN(gap) ? 0 : recencyOfGap(gap),
-          );
-          best.offer(candidate.id, score);
+          const sameStage = stage >= 0 && stage === stageOf[other];
+          const sameCountry = country >= 0 && country === countryOf[other];
+          const sameBand = band >= 0 && band === bandOf[other];
+          const recency = Number.isNaN(gap) ? 0 : recencyOfGap(gap);
+          const otherFrom = starts[other] as number;
+          const otherCount = (starts[other + 1] as number) - otherFrom;
+          // The score grows with the industry overlap, which is at most the smaller set over the larger:
+          // a candidate that could not enter the list even with that overlap is not compared further.
+          const most = count < otherCount ? count / otherCount : otherCount / count;
+          if (!best.admits(otherId, weightedScore(most, sameStage, sameCountry, sameBand, recency))) continue;
+          let shared = 0;
+          for (let a = from; a < from + count; a++) {
+            const industry = industries[a];
+            for (let b = otherFrom; b < otherFrom + otherCount; b++) {
+              if (industries[b] === industry) {
+                shared++;
+                break;
+              }
+            }
+          }
+          // jaccard() on the small integers: the same division.
+          const overlap = count === 0 && otherCount === 0 ? 0 : shared / (count + otherCount - shared);
+          best.offer(otherId, weightedScore(overlap, sameStage, sameCountry, sameBand, recency));
         }
       }
       return best.list();
@@ -173,6 +191,37 @@ export function similarityIndex(
       return affected;
     },
   };
+}
+
+/**
+ * Each profile's industries as small integers (equal values equal, as jaccard() compares them), profile
+ * `i`'s at industries[starts[i]] up to industries[starts[i + 1]].
+ */
+function industryRuns(profiles: readonly SimilarityProfile[]): {
+  starts: Int32Array;
+  industries: Int32Array;
+} {
+  const numbers = new Map<number | string, number>();
+  const starts = new Int32Array(profiles.length + 1);
+  let total = 0;
+  profiles.forEach((profile, at) => {
+    starts[at] = total;
+    total += profile.industries.length;
+  });
+  starts[profiles.length] = total;
+  const industries = new Int32Array(total);
+  let next = 0;
+  for (const profile of profiles) {
+    for (const industry of profile.industries) {
+      let number = numbers.get(industry);
+      if (number === undefined) {
+        number = numbers.size;
+        numbers.set(industry, number);
+      }
+      industries[next++] = number;
+    }
+  }
+  return { starts, industries };
 }
 
 /** Each profile's value of `field` as a small integer, equal values equal; -1 for null. */

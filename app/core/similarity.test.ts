@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_WINDOWS, similarAll, similarityIndex } from "./similar-candidates";
 import {
+  BestScores,
   compareScored,
   fundingBand,
   jaccard,
@@ -87,6 +88,17 @@ describe("ranking", () => {
     );
     expect(ranked.map((item) => item.id)).toEqual([7, 9, 8]);
     expect([...ranked].sort(compareScored)).toEqual(ranked);
+  });
+
+  it("admits an offer while the list has room, then only one that ranks before its last (decision 020)", () => {
+    const best = new BestScores(2);
+    expect(best.admits(9, 0)).toBe(true);
+    best.offer(4, 50);
+    best.offer(6, 40);
+    expect(best.admits(9, 40)).toBe(false);
+    expect(best.admits(5, 40)).toBe(true);
+    expect(best.admits(9, 40.01)).toBe(true);
+    expect(best.admits(1, 39.99)).toBe(false);
   });
 
   it("finds each company's best matches among its buckets, the same on every run", () => {

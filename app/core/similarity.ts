@@ -147,6 +147,15 @@ export class BestScores {
     if (kept.length > this.limit) kept.pop();
   }
 
+  /**
+   * Whether an offer of `score` could enter: false once the list is full and its last ranks before it. A
+   * candidate whose score is at most `score` is then turned away too (the refresh prunes by it).
+   */
+  admits(id: number, score: number): boolean {
+    const kept = this.kept;
+    return kept.length < this.limit || isBetter(id, score, kept[kept.length - 1]);
+  }
+
   /** What was kept, best first. */
   list(): Scored[] {
     return this.kept;

@@ -18,6 +18,7 @@ import { suppressionHashes } from "../suppression/email-hash.server";
 import { invalidateCatalog } from "./catalog.server";
 import { type CrunchbaseColumns, resolveHeader } from "./crunchbase-columns";
 import { type ImportedCompany, importedFields, parseCrunchbaseRow } from "./crunchbase-row";
+import { companyDigest } from "./import/company-changes";
 import {
   companyFileHeadProblem,
   headerProblem,
@@ -68,8 +69,13 @@ export const COMPANIES_IMPORT: ImportKind<CompaniesHeader, BatchRow, FileCompani
     const parsed = parseCrunchbaseRow(cells, header.columns, today);
     if (!parsed.ok) return { reason: parsed.reason };
     const { company } = parsed;
-    // Hashed while parsing, off the write path.
-    return { row, company, emailHashes: suppressionHashes([company.email, company.contactEmail]) };
+    // Hashed and digested while parsing, off the write path.
+    return {
+      row,
+      company,
+      emailHashes: suppressionHashes([company.email, company.contactEmail]),
+      digest: companyDigest(company, header.fields),
+    };
   },
   newFile: () => new FileCompanies(),
   tooManyMessage: tooManyCompaniesMessage,

@@ -55,6 +55,15 @@ describe("indexes a first load sets aside (decision 020)", () => {
     expect((await restoreDeferredIndexes(database.db)).indexes).toBe(0);
   });
 
+  it("builds the same indexes when it shares the builds among connections", async () => {
+    const before = await companyIndexes();
+    const dropped = await deferIndexesOfEmptyTable(database.db, "companies", KEEP);
+    await database.db.insert(companies).values([company("Acme Robotics"), company("Zenith Labs")]);
+    expect((await restoreDeferredIndexes(database.db, { connections: 2 })).indexes).toBe(dropped);
+    expect(await companyIndexes()).toEqual(before);
+    expect(await deferredCount()).toBe(0);
+  });
+
   it("leaves a table that holds rows as it is", async () => {
     await database.db.insert(companies).values(company("Acme Robotics"));
     const before = await companyIndexes();

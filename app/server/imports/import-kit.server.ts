@@ -196,7 +196,8 @@ export async function finishImport(
 ): Promise<ImportFollowUp> {
   const [followUp, indexes] = await Promise.allSettled([
     wrote && kind.afterImport ? kind.afterImport(db, file, { inServer: false, runId }) : null,
-    deferred ? restoreDeferredIndexes(db) : null,
+    // Two connections: the trigram index on one, the others beside it (deferred-indexes.server.ts).
+    deferred ? restoreDeferredIndexes(db, { connections: 2 }) : null,
   ]);
   if (indexes.status === "rejected") throw indexes.reason;
   if (followUp.status === "rejected") throw followUp.reason;

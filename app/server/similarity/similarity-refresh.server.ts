@@ -99,8 +99,13 @@ async function writePairs(
     return false;
   };
   let rows: PairRows = { block: [], a: [], b: [], path: [] };
+  // The database writes one block of pairs while the next is built; one write in flight at a time.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
-    await insertPairs(db, generation, rows);
+    await writing;
+    writing = insertPairs(db, generation, rows);
+    // Awaited before the next block or at the end; this keeps a failure meanwhile from going unhandled.
+    writing.catch(() => {});
     rows = { block: [], a: [], b: [], path: [] };
   };
   for (let index = 0; index < profiles.length; index++) {
@@ -119,6 +124,7 @@ async function writePairs(
     if (rows.block.length >= WRITE_BATCH * CHOSEN_PAIRS_PER_COMPANY) await flush();
   }
   await flush();
+  await writing;
 }
 
 async function writeBatch(

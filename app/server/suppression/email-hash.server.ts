@@ -37,6 +37,12 @@ export function suppressionHashes(
  */
 export async function suppressedHashesAmong(db: Db, hashes: readonly string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
+  // An empty list suppresses nothing: one look at it costs less than sending a batch's every hash.
+  const [list] = await queryRows<{ held: boolean }>(
+    db,
+    sql`select exists (select 1 from suppressed_contacts) as held`,
+  );
+  if (!list?.held) return new Set();
   const rows = await queryRows<{ email_hash: string }>(
     db,
     sql`select email_hash from suppressed_contacts where email_hash = any(${sql.param([...new Set(hashes)])}::text[])`,

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../../db/database.server";
 import { queryRows } from "../../db/query-rows.server";
 import type { DuplicateRow } from "../../imports/import-kit.server";
@@ -14,7 +15,7 @@ import {
 import { companyDigest, hasSameValues } from "./company-changes";
 import { allocateSlugs } from "./company-slugs.server";
 import type { FileCompanies } from "./file-companies";
-import { upsertStatement } from "./upsert.server";
+import { companyJson, upsertStatement } from "./upsert.server";
 
 /** A valid row waiting in a batch. */
 export interface BatchRow {
@@ -23,6 +24,8 @@ export interface BatchRow {
   company: ImportedCompany;
   /** Suppression hashes of the row's founder and contact emails, computed while parsing (off the write path). */
   emailHashes: string[];
+  /** companyDigest of the row's values for the file's fields, computed while parsing. */
+  digest: number;
 }
 
 export interface BatchCounts {
@@ -53,7 +56,7 @@ export async function writeBatch(
   file: FileCompanies,
   { dryRun = false }: { dryRun?: boolean } = {},
 ): Promise<BatchCounts> {
-  const { counts, touched, created, written } = await db.transaction(async (tx) => {
+  const { counts, touched, created, written, rowOf } = await db.transaction(async (tx) => {
     await takeImportLock(tx);
     // Checked under the lock that do-not-sell requests take: a request is either seen here or sees the rows.
     const suppressed = await suppressedHashesAmong(
@@ -62,7 +65,13 @@ export async function writeBatch(
     );
     const isSuppressed = ({ emailHashes }: BatchRow) => emailHashes.some((hash) => suppressed.has(hash));
     const rows = suppressed.size === 0 ? batch : batch.filter((row) => !isSuppressed(row));
+    // The row each company's values came from: its digest was made while parsing.
+    const rowOf = new Map(rows.map((row) => [row.company, row]));
     const companiesOfBatch = rows.map(({ company }) => company);
+    // The matching reads probe the domain and name indexes with up to two keys per row; the planner prices
+    // those probes above a scan of a table of a first load's size, which costs several times more (a first
+    // load scanned its growing table once per batch: decision 020).
+    await tx.execute(sql`set local enable_seqscan = off`);
     const index = new CandidateIndex(
       withFileCompanies(await loadCandidates(tx, companiesOfBatch, fields), companiesOfBatch, file, {
         addUnstored: dryRun,
@@ -88,7 +97,7 @@ export async function writeBatch(
       }
       if (match.firstRow === null) match.firstRow = row;
       else counts.duplicates.push({ row, firstRow: match.firstRow });
-      const isUnchanged = isRowUnchanged(match, company, fields);
+      const isUnchanged = isRowUnchanged(match, company, rowOf.get(company)?.digest, fields);
       index.update(match, company, setsDomain);
       if (isUnchanged) {
         counts.unchanged++;
@@ -98,7 +107,7 @@ export async function writeBatch(
       }
     }
     const written = dryRun ? [] : await write(tx, index, created, fields);
-    return { counts, touched: index.touched(), created: created.length, written };
+    return { counts, touched: index.touched(), created: created.length, written, rowOf };
   });
   // Only once the batch is committed: a failed batch leaves the file's companies as they were.
   for (const candidate of touched) {
@@ -109,7 +118,7 @@ export async function writeBatch(
       order: candidate.id ?? candidate.order,
       nameKey: candidate.nameKey,
       domain: candidate.domain,
-      digest: companyDigest(write, fields),
+      digest: rowOf.get(write)?.digest ?? companyDigest(write, fields),
       firstRow: candidate.firstRow ?? 0,
     });
   }
@@ -125,10 +134,11 @@ export async function writeBatch(
 function isRowUnchanged(
   candidate: Candidate,
   company: ImportedCompany,
+  digest: number | undefined,
   fields: ReadonlyArray<keyof ImportedCompany>,
 ): boolean {
   if (candidate.write !== null) return hasSameValues(candidate.write, company, fields);
-  if (candidate.entry !== null) return companyDigest(company, fields) === candidate.entry.digest;
+  if (candidate.entry !== null) return (digest ?? companyDigest(company, fields)) === candidate.entry.digest;
   return candidate.stored !== null && hasSameValues(candidate.stored, company, fields);
 }
 
@@ -153,9 +163,9 @@ async function write(
     .touched()
     .filter((candidate) => candidate.changed)
     .map((candidate) => ({
-      ...(candidate.write as ImportedCompany),
       id: candidate.id,
       slug: candidate.slug as string,
+      json: companyJson(candidate.write as ImportedCompany),
     }));
   if (writes.length === 0) return [];
   const stored = await queryRows<{ id: number; slug: string }>(tx, upsertStatement(writes, fields));
