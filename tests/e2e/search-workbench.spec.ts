@@ -182,6 +182,45 @@ test("multi-select filters: one chip per value, option counts that match the res
   await expect(page.getByTestId("results-range")).toHaveText(/^Showing 1-100 of [\d,]+$/);
 });
 
+test("an investor from the picker, then only the rounds it led: counts that match the results (decision 030)", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await logIn(page, { plan: "pro", status: "trialing" });
+  // The investor of most companies, its count, and its count as a lead, as the server answers them.
+  const all = (await (await page.request.get("/api/search-facets")).json()) as { facets: SearchFacets };
+  const [slug, backed] = Object.entries(all.facets.investor.counts).sort(([, a], [, b]) => b - a)[0] ?? [
+    "",
+    0,
+  ];
+  const name = all.facets.investor.labels?.[slug] ?? "";
+  const ledAnswer = (await (await page.request.get("/api/search-facets?led=1")).json()) as {
+    facets: SearchFacets;
+  };
+  const led = ledAnswer.facets.investor.counts[slug] ?? 0;
+  expect(backed).toBeGreaterThan(led);
+  expect(led).toBeGreaterThan(0);
+
+  await gotoHydrated(page, "/search");
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  const picker = page.getByRole("combobox", { name: "Investor" });
+  await picker.click();
+  await picker.fill(name);
+  const option = page.getByRole("option", { name: new RegExp(`^${name}`) }).first();
+  await expect(option.getByTestId("option-count")).toHaveText(`${backed.toLocaleString("en-US")} companies`);
+  await option.click();
+  await expectSearch(page, [["investor", slug]]);
+  await expect(page.getByTestId("filter-chip")).toHaveText([`Investor: ${name}`]);
+  expect(await shownTotal(page)).toBe(backed);
+
+  await page.getByRole("checkbox", { name: "Only rounds they led" }).check();
+  await expectSearch(page, [
+    ["investor", slug],
+    ["led", "1"],
+  ]);
+  expect(await shownTotal(page)).toBe(led);
+});
+
 test("keyboard only: search, a stage, the next page, and focus back on the dialog's trigger", async ({
   page,
 }) => {
