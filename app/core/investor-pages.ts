@@ -68,6 +68,28 @@ export interface InvestorSummary {
   recentRounds: number;
   /** Its newest visible round's date (YYYY-MM-DD), the sitemaps' lastmod. */
   lastRoundOn: string | null;
+  website: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+}
+
+/** What a list of investors shows of each (hub, A-Z): no more than the page needs. */
+export interface InvestorListItem extends InvestorLink {
+  companies: number;
+  rounds: number;
+  recentRounds: number;
+}
+
+export function investorListItem(investor: InvestorSummary): InvestorListItem {
+  return {
+    name: investor.name,
+    path: investorPaths.investor(investor.slug),
+    type: investor.type,
+    companies: investor.companies,
+    rounds: investor.rounds,
+    recentRounds: investor.recentRounds,
+  };
 }
 
 /** A round on an investor page: the company it backed, the round's stage, amount and date, and whether it led. */

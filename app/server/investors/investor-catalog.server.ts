@@ -37,12 +37,16 @@ interface CatalogRow extends Record<string, unknown> {
   rounds: number;
   recent: number;
   last_round_on: string | null;
+  website: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
 }
 
 async function loadCatalog(db: Db): Promise<InvestorCatalog> {
   const rows = await queryRows<CatalogRow>(
     db,
-    sql`select i.id, i.slug, i.name, i.type,
+    sql`select i.id, i.slug, i.name, i.type, i.website, i.city, i.region, i.country,
           coalesce(f.companies, 0)::int as companies, coalesce(f.rounds, 0)::int as rounds,
           coalesce(f.recent, 0)::int as recent, f.last_round_on
         from investors i
@@ -65,6 +69,10 @@ async function loadCatalog(db: Db): Promise<InvestorCatalog> {
     rounds: Number(row.rounds),
     recentRounds: Number(row.recent),
     lastRoundOn: row.last_round_on,
+    website: row.website,
+    city: row.city,
+    region: row.region,
+    country: row.country,
   }));
   const byLetter = new Map<DirectoryLetter, InvestorSummary[]>(
     INVESTOR_LETTERS.map((letter) => [letter, []]),
