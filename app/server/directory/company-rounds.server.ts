@@ -10,6 +10,7 @@ import { investorPaths } from "~/core/investor-pages";
 import { maskEmail } from "~/core/mask";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
+import { suppressedHashesAmong, suppressionHash } from "../suppression/email-hash.server";
 
 /** The most rounds a company page lists (a company rarely has more than a dozen). */
 export const COMPANY_ROUNDS_SHOWN = 50;
@@ -105,8 +106,10 @@ interface PersonRow extends Record<string, unknown> {
 
 /**
  * docs/product.md#company-pages and docs/product.md#masking: the company's people in source order, each with
- * their own address, masked here on the server unless the viewer may see it (active access). A person
- * removed by a do-not-sell request no longer exists, so nothing of them is read.
+ * their own address, masked here on the server unless the viewer may see it (active access). A do-not-sell
+ * request deletes the person (decision 030, section 5); a person whose address is on the list is also left
+ * out here (one primary-key lookup for the page's addresses), so no path that wrote a person before its
+ * address was listed can show them (docs/product.md#do-not-sell).
  */
 export async function companyPeople(
   db: Db,
@@ -118,7 +121,11 @@ export async function companyPeople(
     sql`select p.first_name, p.last_name, p.title, p.role_kind, p.email from people p
         where p.company_id = ${companyId} order by p.position, p.id limit ${COMPANY_PEOPLE_SHOWN}`,
   );
+  const hashOf = new Map<string, string>();
+  for (const row of rows) if (row.email?.trim()) hashOf.set(row.email, suppressionHash(row.email));
+  const suppressed = await suppressedHashesAmong(db, [...hashOf.values()]);
   return rows.flatMap((row) => {
+    if (row.email && suppressed.has(hashOf.get(row.email) ?? "")) return [];
     const name = [row.first_name, row.last_name]
       .map((part) => part?.trim() ?? "")
       .filter(Boolean)
