@@ -237,7 +237,7 @@ export default function InvestorPage({ loaderData }: Route.ComponentProps) {
                   <th scope="col" className="p-2 text-right font-medium sm:p-3">
                     Amount
                   </th>
-                  <th scope="col" className="p-2 font-medium sm:p-3">
+                  <th scope="col" className="hidden p-2 font-medium sm:table-cell sm:p-3">
                     Role
                   </th>
                 </tr>
@@ -252,12 +252,17 @@ export default function InvestorPage({ loaderData }: Route.ComponentProps) {
                       <Link to={round.company.path} className={`font-medium ${LINK}`}>
                         {round.company.name}
                       </Link>
+                      {round.isLead ? (
+                        <span className="block text-xs text-slate-600 sm:hidden">Led the round</span>
+                      ) : null}
                     </td>
                     <td className="p-2 text-slate-700 sm:p-3">{round.fundingType ?? "Not listed"}</td>
                     <td className="p-2 text-right text-slate-900 tabular-nums sm:p-3">
                       {formatAmount(round.amountUsd)}
                     </td>
-                    <td className="p-2 text-slate-700 sm:p-3">{round.isLead ? "Lead" : "Participant"}</td>
+                    <td className="hidden p-2 text-slate-700 sm:table-cell sm:p-3">
+                      {round.isLead ? "Lead" : "Participant"}
+                    </td>
                   </tr>
                 ))}
               </tbody>
