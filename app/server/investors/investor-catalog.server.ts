@@ -11,6 +11,7 @@ import { cachedPerKey } from "../cache.server";
 import { readDataVersion } from "../companies/data-version.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
+import { VISIBLE_LINK } from "./investor-page.server";
 
 /**
  * docs/product.md#investors: every investor with its figures over the companies that are not hidden by a
@@ -55,7 +56,7 @@ async function loadCatalog(db: Db): Promise<InvestorCatalog> {
             count(*) filter (where ri.announced_on >= current_date - ${ACTIVE_WINDOW_DAYS}::int) as recent,
             max(ri.announced_on)::text as last_round_on
           from round_investors ri
-          where not exists (select 1 from suppressed_companies s where s.company_id = ri.company_id)
+          where ${VISIBLE_LINK}
           group by ri.investor_id
         ) f on f.investor_id = i.id
         order by i.name, i.id`,
