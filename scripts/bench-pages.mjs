@@ -191,14 +191,22 @@ try {
 
   // Investor pages: the largest of the hub's most active investors (by its rounds), first and last page.
   const hub = (await (await fetch(`${ORIGIN}/investors`)).text()).replaceAll("<!-- -->", "");
-  const largest = [...hub.matchAll(/href="(\/investors\/(?!letters\/)[a-z0-9-]+)"[\s\S]*?([\d,]+) rounds<\/p>/g)]
+  const largest = [
+    ...hub.matchAll(/href="(\/investors\/(?!letters\/)[a-z0-9-]+)"[\s\S]*?([\d,]+) rounds<\/p>/g),
+  ]
     .map((match) => ({ path: match[1], rounds: Number(match[2].replaceAll(",", "")) }))
     .sort((a, b) => b.rounds - a.rounds)[0];
   if (largest) {
     const last = await lastListedPage(largest.path);
-    console.log(`Largest investor of the hub: ${largest.path}, ${largest.rounds.toLocaleString("en-US")} rounds`);
+    console.log(
+      `Largest investor of the hub: ${largest.path}, ${largest.rounds.toLocaleString("en-US")} rounds`,
+    );
     report(`${largest.path} (first page)`, await repeat(largest.path, runs), 50);
-    report(`${largest.path}?page=${last} (last page)`, await repeat(`${largest.path}?page=${last}`, runs), 50);
+    report(
+      `${largest.path}?page=${last} (last page)`,
+      await repeat(`${largest.path}?page=${last}`, runs),
+      50,
+    );
   }
   if (investorPaths.length > 0) {
     const investorStep = Math.max(1, Math.floor(investorPaths.length / (runs + WARM_UP)));
