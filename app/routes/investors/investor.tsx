@@ -158,7 +158,11 @@ export default function InvestorPage({ loaderData }: Route.ComponentProps) {
           {investor.website ? (
             <>
               {" · "}
-              <a href={externalHref(investor.website)} rel="noopener noreferrer nofollow" className={LINK}>
+              <a
+                href={externalHref(investor.website)}
+                rel="noopener noreferrer nofollow"
+                className="text-brand-700 underline underline-offset-4"
+              >
                 {displayHost(investor.website)}
               </a>
             </>
