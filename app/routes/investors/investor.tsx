@@ -90,7 +90,7 @@ function CountTable({
   linkOf?: (name: string) => string;
 }) {
   return (
-    <table className="w-full text-left text-sm">
+    <table className="w-full self-start text-left text-sm">
       <caption className="mb-2 text-left text-base font-semibold text-slate-900">{caption}</caption>
       <thead className="sr-only">
         <tr>
