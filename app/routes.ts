@@ -32,6 +32,12 @@ export default [
     route("companies/:letter", "routes/directory/letter.tsx"),
   ]),
   route("company/:companySlug", "routes/company/company.tsx"),
+  // docs/product.md#investors: the investors hub, A-Z and one page per investor (public, indexable)
+  ...prefix("investors", [
+    index("routes/investors/hub.tsx"),
+    route("letters/:letter", "routes/investors/letter.tsx"),
+    route(":investorSlug", "routes/investors/investor.tsx"),
+  ]),
   // Comparison pages: the hub, six competitors and company against company (docs/product.md#compare)
   ...prefix("compare", [index("routes/compare/hub.tsx"), route(":slug", "routes/compare/compare.tsx")]),
 

@@ -5,6 +5,8 @@
 // - company-vs-company pages (`--runs` chosen pairs, from the compare sitemaps), p50/p95;
 // - the largest city and the largest industry, first page and last listed page, and /directory/cities,
 //   `--runs` requests each, p50/p95;
+// - investor pages (decision 030): `--runs` different investors from the investor sitemaps, the largest of the
+//   hub's most active investors (its first and last page), the hub and an A-Z page, p50/p95;
 // - /sitemap.xml and every sitemap it lists, one after the other: total time and bytes;
 // and the server process's peak RSS (sampled from /proc every 20 ms) over each part.
 // The first 5 requests of each page warm the server's caches (the directory catalog is computed once per
@@ -121,6 +123,7 @@ try {
   let urls = 0;
   const companyPaths = [];
   const comparePaths = [];
+  const investorPaths = [];
   for (const loc of locs(index)) {
     const response = await fetch(loc);
     if (response.status !== 200) throw new Error(`${loc} answered ${response.status}`);
@@ -131,6 +134,9 @@ try {
     // The company and compare pages requested below: those of the first company and compare sitemaps.
     if (loc.includes("/sitemaps/companies-") && companyPaths.length === 0) {
       for (const url of found) companyPaths.push(new URL(url).pathname);
+    }
+    if (loc.includes("/sitemaps/investors-")) {
+      for (const url of found) investorPaths.push(new URL(url).pathname);
     }
     if (loc.includes("/sitemaps/compare-") && comparePaths.length === 0) {
       for (const url of found) comparePaths.push(new URL(url).pathname);
@@ -182,6 +188,39 @@ try {
     await repeat(`/directory/companies/s?page=${letterLast}`, runs),
   );
   report("/directory/cities", await repeat("/directory/cities", runs), 100);
+
+  // Investor pages: the largest of the hub's most active investors (by its rounds), first and last page.
+  const hub = (await (await fetch(`${ORIGIN}/investors`)).text()).replaceAll("<!-- -->", "");
+  const largest = [
+    ...hub.matchAll(/href="(\/investors\/(?!letters\/)[a-z0-9-]+)"[\s\S]*?([\d,]+) rounds<\/p>/g),
+  ]
+    .map((match) => ({ path: match[1], rounds: Number(match[2].replaceAll(",", "")) }))
+    .sort((a, b) => b.rounds - a.rounds)[0];
+  if (largest) {
+    const last = await lastListedPage(largest.path);
+    console.log(
+      `Largest investor of the hub: ${largest.path}, ${largest.rounds.toLocaleString("en-US")} rounds`,
+    );
+    report(`${largest.path} (first page)`, await repeat(largest.path, runs), 50);
+    report(
+      `${largest.path}?page=${last} (last page)`,
+      await repeat(`${largest.path}?page=${last}`, runs),
+      50,
+    );
+  }
+  if (investorPaths.length > 0) {
+    const investorStep = Math.max(1, Math.floor(investorPaths.length / (runs + WARM_UP)));
+    const investorSamples = [];
+    for (let i = 0; i < runs + WARM_UP; i++) {
+      const path = investorPaths[(i * investorStep) % investorPaths.length];
+      const { ms, status } = await timed(`${ORIGIN}${path}`);
+      if (status !== 200) throw new Error(`${path} answered ${status}`);
+      if (i >= WARM_UP) investorSamples.push(ms);
+    }
+    report(`/investors/{slug} (${runs} investors, first visit each)`, investorSamples, 50);
+  }
+  report("/investors", await repeat("/investors", runs), 50);
+  report("/investors/letters/s", await repeat("/investors/letters/s", runs), 50);
   console.log(`Server peak RSS over the pages: ${(peak / MB).toFixed(0)} MB`);
 } finally {
   clearInterval(sampler);

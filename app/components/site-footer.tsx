@@ -18,6 +18,7 @@ const columns: Array<{ title: string; links: Array<{ label: string; to: string }
       { label: "Startups by city", to: "/directory/cities" },
       { label: "Startups by industry", to: "/directory/industries" },
       { label: "All companies", to: "/directory/companies" },
+      { label: "Investors", to: "/investors" },
     ],
   },
   {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { companyMetaDescription, foundersOf, fundingSentence } from "./company-profile";
+import {
+  backedBy,
+  companyMetaDescription,
+  foundersOf,
+  fundingSentence,
+  personTitle,
+} from "./company-profile";
 
 const hidden = (email: string) => ({ email: `masked:${email}`, isMasked: true });
 
@@ -93,5 +99,41 @@ describe("companyMetaDescription", () => {
     });
     expect(text.startsWith("Acme raised $2M in a Seed round in January 2026.")).toBe(true);
     expect(text.length).toBeLessThanOrEqual(160);
+  });
+});
+
+describe("personTitle (docs/product.md#company-pages)", () => {
+  it("reads the person's own title, else what their kind says", () => {
+    expect(personTitle("  Co-Founder & CTO ", "founder")).toBe("Co-Founder & CTO");
+    expect(personTitle(null, "founder")).toBe("Founder");
+    expect(personTitle("", "executive")).toBe("Executive");
+    expect(personTitle(null, "director")).toBe("Director");
+    expect(personTitle(null, "other")).toBe("Team member");
+    expect(personTitle(null, "unknown-kind")).toBe("Team member");
+  });
+});
+
+describe("backedBy (docs/product.md#company-pages)", () => {
+  const atlas = { name: "Atlas", path: "/investors/atlas", isLead: false };
+  const beacon = { name: "Beacon", path: "/investors/beacon", isLead: false };
+  const cove = { name: "Cove", path: "/investors/cove", isLead: false };
+
+  it("lists each investor once, a lead in any round first, then by name", () => {
+    const rounds = [
+      { investors: [{ ...cove }, { ...beacon }] },
+      { investors: [{ ...beacon, isLead: true }, { ...atlas }] },
+    ];
+    expect(backedBy(rounds, [{ ...atlas }]).map((investor) => [investor.name, investor.isLead])).toEqual([
+      ["Beacon", true],
+      ["Atlas", false],
+      ["Cove", false],
+    ]);
+  });
+
+  it("adds the investors the source names without a round, a lead there counting as a lead", () => {
+    expect(backedBy([], [{ ...cove, isLead: true }, { ...atlas }]).map((investor) => investor.name)).toEqual([
+      "Cove",
+      "Atlas",
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { CompanyListing } from "./company-listing";
 import { formatAmount } from "./format";
-import { shownRole } from "./founder-role";
+import { DEFAULT_ROLE, shownRole } from "./founder-role";
 
 /**
  * What a public company page shows (docs/product.md#directory): pure shapes and rules, filled on the server
@@ -20,6 +20,65 @@ export interface ProfileFounder {
 export interface ProfileLink {
   name: string;
   path: string;
+}
+
+/** One of the company's people (docs/product.md#company-pages): their own address, masked unless allowed. */
+export interface ProfilePerson {
+  name: string;
+  /** Their title, else what their kind reads as ('Founder', 'Executive', 'Director', 'Team member'). */
+  title: string;
+  kind: string;
+  email: string | null;
+  isEmailMasked: boolean;
+}
+
+/** An investor in a round or behind the company, linked to its page. */
+export interface ProfileInvestor extends ProfileLink {
+  isLead: boolean;
+}
+
+/** A round on the company's timeline. */
+export interface ProfileRound {
+  id: number;
+  announcedOn: string | null;
+  fundingType: string | null;
+  amountUsd: number | null;
+  /** As announced, with its currency, when that is not USD. */
+  amount: number | null;
+  currency: string | null;
+  /** Leads first. */
+  investors: ProfileInvestor[];
+  /** The number of investors the source states (it may name fewer). */
+  statedInvestorCount: number | null;
+  /** The source's page for the round (http(s) only), else null. */
+  sourceUrl: string | null;
+}
+
+const KIND_TITLES: Readonly<Record<string, string>> = {
+  founder: DEFAULT_ROLE,
+  executive: "Executive",
+  director: "Director",
+  other: "Team member",
+};
+
+/** What a person's title reads as: their own, else what their kind says. */
+export function personTitle(title: string | null, kind: string): string {
+  return title?.trim() || KIND_TITLES[kind] || KIND_TITLES.other || "";
+}
+
+/** A round's investors in one list without repeats, leads first, then by name: the company's 'backed by'. */
+export function backedBy(
+  rounds: ReadonlyArray<Pick<ProfileRound, "investors">>,
+  others: readonly ProfileInvestor[],
+): ProfileInvestor[] {
+  const byPath = new Map<string, ProfileInvestor>();
+  for (const investor of [...rounds.flatMap((round) => round.investors), ...others]) {
+    const held = byPath.get(investor.path);
+    byPath.set(investor.path, held ? { ...held, isLead: held.isLead || investor.isLead } : investor);
+  }
+  return [...byPath.values()].sort(
+    (a, b) => Number(b.isLead) - Number(a.isLead) || a.name.localeCompare(b.name),
+  );
 }
 
 export interface CompanyProfile {
@@ -42,7 +101,12 @@ export interface CompanyProfile {
   lastFundingAmountUsd: number | null;
   lastFundingDate: string | null;
   totalFundingAmountUsd: number | null;
-  founders: ProfileFounder[];
+  /** Every person of the company (people table), in source order; addresses masked on the server. */
+  people: ProfilePerson[];
+  /** Its rounds, newest first (at most COMPANY_ROUNDS_SHOWN). */
+  rounds: ProfileRound[];
+  /** Distinct investors of its rounds and those the source names without a round, leads first. */
+  backedBy: ProfileInvestor[];
   /** The record's `updated_at` (ISO 8601). */
   updatedAt: string;
   related: CompanyListing[];

@@ -7,9 +7,10 @@ import { gotoHydrated } from "./accounts-helpers";
 import { seriousFindings } from "./axe";
 import { expect, test } from "./fixtures";
 
-test("public pages: directory, company, compare", async ({ page }) => {
-  // Six pages and a company page, each with an axe run: 60 s (the first ran past 30 s on a loaded 2-core machine).
-  test.setTimeout(60_000);
+test("public pages: directory, company, compare, investors", async ({ page }) => {
+  // Eight pages, a company page and an investor page, each with an axe run: 90 s (the first ran past 30 s on a
+  // loaded 2-core machine).
+  test.setTimeout(90_000);
   for (const path of [
     "/",
     "/directory",
@@ -17,13 +18,24 @@ test("public pages: directory, company, compare", async ({ page }) => {
     "/compare",
     "/compare/crunchbase-alternative",
     "/monthly",
+    "/investors",
+    "/investors/letters/a",
   ]) {
     await gotoHydrated(page, path);
     expect(await seriousFindings(page), path).toEqual([]);
   }
   await gotoHydrated(page, "/directory/companies/a");
   await page.locator("main a[href^='/company/']").first().click();
-  await expect(page.getByRole("heading", { level: 2, name: "Founders", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Founders and team", exact: true })).toBeVisible();
+  expect(await seriousFindings(page), page.url()).toEqual([]);
+  // docs/product.md#investors: an investor page, reached from the hub.
+  await gotoHydrated(page, "/investors");
+  await page
+    .getByRole("list", { name: "Most active investors in the last 12 months" })
+    .getByRole("link")
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 2, name: "Co-investors" })).toBeVisible();
   expect(await seriousFindings(page), page.url()).toEqual([]);
 });
 

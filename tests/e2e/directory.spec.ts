@@ -76,7 +76,19 @@ test.describe("as a visitor, over HTTP", () => {
     page,
   }) => {
     const city = await firstLink(request, "/directory/cities", "/directory/cities/");
-    const company = await firstLink(request, city, "/company/");
+    // The city's first company whose people have an address with a dot (demo records may have none,
+    // decision 028), as the subscriber sees it.
+    const { email: own } = await logIn(page, { plan: "pro", status: "active" });
+    let company = "";
+    let subscriberHtml = "";
+    for (const [, path = ""] of (await html(request, city)).matchAll(/href="(\/company\/[^"?]+)"/g)) {
+      subscriberHtml = readable(await (await page.request.get(path)).text()).replaceAll(own, "");
+      if (FULL_EMAIL.test(subscriberHtml)) {
+        company = path;
+        break;
+      }
+    }
+    expect(company, "a company of the city with an address").not.toBe("");
     const visitorHtml = readable(await html(request, company));
     const visitorData = await (await request.get(`${company}.data`)).text();
     expect(visitorHtml).toContain("Founders");
@@ -88,8 +100,6 @@ test.describe("as a visitor, over HTTP", () => {
       expect(readable(await (await request.get(url)).text()), url).not.toMatch(FULL_EMAIL);
     }
 
-    await logIn(page, { plan: "pro", status: "active" });
-    const subscriberHtml = readable(await (await page.request.get(company)).text());
     const full = FULL_EMAIL.exec(subscriberHtml)?.[0];
     expect(full, "the subscriber's page holds the full address").toBeTruthy();
     const [local = "", domain = ""] = (full as string).split("@");
@@ -223,7 +233,9 @@ test("from the footer to a city, to a company, to sign-up", async ({ page }) => 
   const companyName = ((await firstCompany.textContent()) ?? "").trim();
   await firstCompany.click();
   await expect(page.getByRole("heading", { level: 1, name: companyName })).toBeVisible();
-  await expect(page.getByTestId("founder-email").first()).toContainText("*");
+  await expect(page.getByRole("heading", { level: 2, name: "Founders and team" })).toBeVisible();
+  // Demo records may have no address (decision 028); every one shown to a visitor is masked.
+  for (const email of await page.getByTestId("founder-email").all()) await expect(email).toContainText("*");
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page
     .getByRole("complementary", { name: "See the founders' emails" })

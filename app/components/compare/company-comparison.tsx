@@ -4,9 +4,13 @@ import type { CompanyProfile } from "~/core/company-profile";
 import { comparisonSummary } from "~/core/compare";
 import { directoryPaths, industrySearchPath } from "~/core/directory";
 import { formatAmount, formatDate } from "~/core/format";
-import { FounderList } from "../company/founder-list";
+import { PeopleList } from "../company/people-list";
+import { InvestorLinks } from "../company/round-timeline";
 import { UnlockEmails } from "../company/unlock-emails";
 import { displayHost, externalHref } from "../search/external-link";
+
+/** Investors a comparison names per company (leads first): the company page lists them all. */
+const BACKERS_SHOWN = 5;
 
 interface CompanyComparisonProps {
   a: CompanyProfile;
@@ -26,6 +30,15 @@ const ROWS: ReadonlyArray<{ label: string; value: (company: CompanyProfile) => R
   { label: "Last round amount", value: (company) => formatAmount(company.lastFundingAmountUsd) },
   { label: "Last round date", value: (company) => formatDate(company.lastFundingDate) },
   { label: "Total funding", value: (company) => formatAmount(company.totalFundingAmountUsd) },
+  {
+    label: "Backed by",
+    value: (company) =>
+      company.backedBy.length > 0 ? (
+        <InvestorLinks investors={company.backedBy.slice(0, BACKERS_SHOWN)} />
+      ) : (
+        "Not listed"
+      ),
+  },
   {
     label: "Website",
     value: (company) =>
@@ -119,7 +132,11 @@ export function CompanyComparison({ a, b, reasons, sharedIndustries, access }: C
           {[a, b].map((company) => (
             <div key={company.slug}>
               <h3 className="mb-2 font-semibold text-slate-800">{company.name}</h3>
-              <FounderList founders={company.founders} />
+              <PeopleList
+                people={company.people.filter((person) => person.kind === "founder")}
+                label={`${company.name}'s founders`}
+                empty="No founders are listed."
+              />
             </div>
           ))}
         </div>

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
-import { FounderList } from "~/components/company/founder-list";
+import { PeopleList } from "~/components/company/people-list";
+import { InvestorLinks, RoundTimeline } from "~/components/company/round-timeline";
 import { UnlockEmails } from "~/components/company/unlock-emails";
 import { Breadcrumbs } from "~/components/directory/breadcrumbs";
 import { CompanyList } from "~/components/directory/company-list";
@@ -196,11 +197,27 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-labelledby="founders-title" className="mt-10">
-        <h2 id="founders-title" className="mb-3 text-xl font-semibold text-slate-900">
-          Founders
+      <section aria-labelledby="rounds-title" className="mt-10">
+        <h2 id="rounds-title" className="mb-3 text-xl font-semibold text-slate-900">
+          Funding rounds
         </h2>
-        <FounderList founders={company.founders} />
+        <RoundTimeline rounds={company.rounds} companyName={company.name} />
+      </section>
+
+      {company.backedBy.length > 0 ? (
+        <section aria-labelledby="backed-title" className="mt-10">
+          <h2 id="backed-title" className="mb-3 text-xl font-semibold text-slate-900">
+            Backed by
+          </h2>
+          <InvestorLinks investors={company.backedBy} />
+        </section>
+      ) : null}
+
+      <section aria-labelledby="people-title" className="mt-10">
+        <h2 id="people-title" className="mb-3 text-xl font-semibold text-slate-900">
+          Founders and team
+        </h2>
+        <PeopleList people={company.people} label={`${company.name}'s founders and team`} />
         <div className="mt-4">
           <UnlockEmails access={access} companyName={company.name} />
         </div>

@@ -5,6 +5,7 @@ import { DirectoryPage } from "~/components/directory/directory-page";
 import { LetterLinks } from "~/components/directory/letter-links";
 import { DIRECTORY_LETTERS, directoryPaths } from "~/core/directory";
 import { formatAmount, formatCount } from "~/core/format";
+import { investorPaths } from "~/core/investor-pages";
 import { seo } from "~/core/seo";
 import { getDb } from "~/server/app-database.server";
 import { getDirectoryCatalog } from "~/server/directory/directory-catalog.server";
@@ -112,6 +113,11 @@ export default function DirectoryHub({ loaderData }: Route.ComponentProps) {
       >
         <LetterLinks letters={data.letters} />
       </HubSection>
+      <p className="mt-10">
+        <Link to={investorPaths.hub} className="font-medium text-brand-700 underline underline-offset-4">
+          The investors behind these startups
+        </Link>
+      </p>
     </DirectoryPage>
   );
 }

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { CompanyListing } from "~/core/company-listing";
-import { type CompanyProfile, foundersOf, type ProfileLink } from "~/core/company-profile";
+import type { CompanyProfile, ProfileLink } from "~/core/company-profile";
 import { comparePath } from "~/core/compare";
 import { citySlug, directoryPaths, industrySlug } from "~/core/directory";
-import { maskEmail } from "~/core/mask";
 import { isCompanySlugShape } from "~/core/slug";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { CHOSEN_PAIRS_PER_COMPANY, similarCompanyIds } from "../similarity/similar-companies.server";
 import { LISTING_COLUMNS, type ListingRow, toListing } from "./company-listing.server";
+import { companyPeople, companyRounds } from "./company-rounds.server";
 
 /** How many related companies a company page lists. */
 export const RELATED_COMPANIES = 6;
@@ -27,11 +27,6 @@ interface ProfileRow extends Record<string, unknown> {
   city: string | null;
   region: string | null;
   country: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  founders: string | null;
-  role: string | null;
-  email: string | null;
   website: string | null;
   linkedin: string | null;
   last_funding_type: string | null;
@@ -130,8 +125,9 @@ async function relatedByIndexedRule(db: Db, row: ProfileRow): Promise<CompanyLis
 
 /**
  * A company's public page, or null when no visible company has this slug (unknown, or hidden by a
- * do-not-sell request: then it appears nowhere). The founder email is masked on the server unless the
- * viewer has active access (docs/product.md#access and docs/product.md#masking).
+ * do-not-sell request: then it appears nowhere). Every person's address is masked on the server unless the
+ * viewer has active access (docs/product.md#access and docs/product.md#masking); rounds, people and the
+ * related companies are read side by side.
  */
 export async function getCompanyProfile(
   db: Db,
@@ -145,8 +141,7 @@ export async function getCompanyProfile(
   const [row] = await queryRows<ProfileRow>(
     db,
     sql`select c.id, c.slug, c.organization_name, c.description, c.full_description, c.industries,
-          c.industry_groups, c.headquarters_location, c.city, c.region, c.country, c.first_name, c.last_name,
-          c.founders, c.role, c.email, c.website, c.linkedin, c.last_funding_type, c.last_funding_amount_usd,
+          c.industry_groups, c.headquarters_location, c.city, c.region, c.country, c.website, c.linkedin, c.last_funding_type, c.last_funding_amount_usd,
           c.last_funding_date::text as last_funding_date, c.total_funding_amount_usd, c.updated_at
         from companies c where c.slug = ${slug} and not c.suppressed`,
   );
@@ -155,6 +150,11 @@ export async function getCompanyProfile(
   // with one slug ("E-Commerce", "Ecommerce") would link to the first one's page, which lists both spellings'
   // companies only under their own name: rare enough in imported data to accept.
   const linkTo = (name: string) => ({ name, path: directoryPaths.industry(industrySlug(name)) });
+  const [funding, people, related] = await Promise.all([
+    companyRounds(db, row.id),
+    companyPeople(db, row.id, canSeeEmails),
+    options.withRelated === false ? { related: [], comparisons: [] } : relatedCompanies(db, row),
+  ]);
   return {
     id: row.id,
     slug: row.slug,
@@ -178,12 +178,10 @@ export async function getCompanyProfile(
     lastFundingAmountUsd: amount(row.last_funding_amount_usd),
     lastFundingDate: row.last_funding_date,
     totalFundingAmountUsd: amount(row.total_funding_amount_usd),
-    founders: foundersOf(
-      row.founders,
-      { firstName: row.first_name, lastName: row.last_name, role: row.role, email: row.email },
-      (email) => (canSeeEmails ? { email, isMasked: false } : { email: maskEmail(email), isMasked: true }),
-    ),
+    people,
+    rounds: funding.rounds,
+    backedBy: funding.backedBy,
     updatedAt: new Date(row.updated_at).toISOString(),
-    ...(options.withRelated === false ? { related: [], comparisons: [] } : await relatedCompanies(db, row)),
+    ...related,
   };
 }

@@ -4,6 +4,7 @@ import { EMPTY_SEARCH } from "~/core/search-params";
 import { MAX_COMPANY_SLUG_LENGTH } from "~/core/slug";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { company } from "~tests/fixtures/factories";
+import { ensureCompanyGraphs } from "../companies/rounds-backfill.server";
 import { countMatches } from "../companies/search.server";
 import { searchConditions } from "../companies/search-filters.server";
 import { companies } from "../db/schema";
@@ -185,28 +186,33 @@ describe("directory lists", () => {
 });
 
 describe("getCompanyProfile", () => {
-  it("masks the founder email for a viewer without access and shows it to one with access", async () => {
-    await database.db.insert(companies).values(
-      company("Acme Robotics", {
-        slug: "acme-robotics",
-        ...austin,
-        firstName: "Ada",
-        lastName: "Lovelace",
-        role: "CEO",
-        founders: "Ada Lovelace, Alan Turing",
-        email: "ada@acme.example",
-        industries: ["Robotics"],
-        industryGroups: ["Hardware"],
-      }),
-    );
+  it("masks every person's address for a viewer without access and shows it to one with access (docs/product.md#masking)", async () => {
+    const [stored] = await database.db
+      .insert(companies)
+      .values(
+        company("Acme Robotics", {
+          slug: "acme-robotics",
+          ...austin,
+          firstName: "Ada",
+          lastName: "Lovelace",
+          role: "CEO",
+          founders: "Ada Lovelace, Alan Turing",
+          email: "ada@acme.example",
+          industries: ["Robotics"],
+          industryGroups: ["Hardware"],
+        }),
+      )
+      .returning({ id: companies.id });
+    // decision 030: a company written by its fields alone gets its people from them.
+    await ensureCompanyGraphs(database.db, [stored?.id ?? 0], SECRET);
     const masked = await getCompanyProfile(database.db, "acme-robotics", false);
-    expect(masked?.founders).toEqual([
-      { name: "Ada Lovelace", role: "CEO", email: "a*a@acme.example", isEmailMasked: true },
-      { name: "Alan Turing", role: "Founder", email: null, isEmailMasked: false },
+    expect(masked?.people).toEqual([
+      { name: "Ada Lovelace", title: "CEO", kind: "founder", email: "a*a@acme.example", isEmailMasked: true },
+      { name: "Alan Turing", title: "Founder", kind: "founder", email: null, isEmailMasked: false },
     ]);
     expect(JSON.stringify(masked)).not.toContain("ada@acme.example");
     const full = await getCompanyProfile(database.db, "acme-robotics", true);
-    expect(full?.founders[0]).toMatchObject({ email: "ada@acme.example", isEmailMasked: false });
+    expect(full?.people[0]).toMatchObject({ email: "ada@acme.example", isEmailMasked: false });
     expect(full?.cityLink).toEqual({ name: "Austin", path: "/directory/cities/austin-united-states" });
     expect(full?.industries).toEqual([{ name: "Robotics", path: "/directory/industries/robotics" }]);
   });

@@ -6,6 +6,7 @@ import {
   companySitemapStream,
   compareSitemapStream,
   directorySitemap,
+  investorSitemap,
   SITEMAP_CHUNK_SIZE,
   sitemapIndex,
   staticSitemap,
@@ -27,7 +28,7 @@ function notFound(): Response {
 const MAX_CHUNK = Math.ceil(2 ** 31 / SITEMAP_CHUNK_SIZE);
 
 /**
- * GET `/sitemap.xml` and `/sitemaps/{static,directory,companies-N,compare-N}.xml`. server.mjs serves these paths through
+ * GET `/sitemap.xml` and `/sitemaps/{static,directory,companies-N,compare-N,investors-N}.xml`. server.mjs serves these paths through
  * its streaming bridge (decision 006: React Router's writer flushes after every chunk); the React Router
  * routes call the same function under `react-router dev`.
  */
@@ -45,9 +46,13 @@ export async function handleSitemapRequest(request: Request): Promise<Response> 
   if (pathname === "/sitemaps/directory.xml") {
     return new Response(await directorySitemap(db, origin), { headers: XML_HEADERS });
   }
-  const match = /^\/sitemaps\/(companies|compare)-([1-9]\d{0,5})\.xml$/.exec(pathname);
+  const match = /^\/sitemaps\/(companies|compare|investors)-([1-9]\d{0,5})\.xml$/.exec(pathname);
   const chunk = match ? Number(match[2]) : 0;
   if (chunk < 1 || chunk > MAX_CHUNK * CHOSEN_PAIRS_PER_COMPANY) return notFound();
+  if (match?.[1] === "investors") {
+    const text = await investorSitemap(db, origin, chunk);
+    return text === null ? notFound() : new Response(text, { headers: XML_HEADERS });
+  }
   // A compare sitemap's number is its block of company ids (COMPARE_BLOCK_COMPANIES each).
   const body =
     match?.[1] === "compare"

@@ -1,11 +1,18 @@
 import { sql } from "drizzle-orm";
 import { COMPETITORS } from "~/core/competitors";
 import { directoryPaths, isIndexableList } from "~/core/directory";
+import {
+  INVESTOR_LETTERS,
+  type InvestorSummary,
+  investorPaths,
+  isIndexableInvestor,
+} from "~/core/investor-pages";
 import { cachedLru } from "../cache.server";
 import { readDataVersion } from "../companies/data-version.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { getDirectoryCatalog } from "../directory/directory-catalog.server";
+import { getInvestorCatalog } from "../investors/investor-catalog.server";
 
 /**
  * docs/product.md#directory, sitemaps: `/sitemap.xml` is an index over `/sitemaps/static.xml`, `/sitemaps/directory.xml` and
@@ -104,10 +111,11 @@ export async function sitemapIndex(db: Db, origin: string, chunkSize = SITEMAP_C
 }
 
 async function buildSitemapIndex(db: Db, origin: string, chunkSize: number): Promise<string> {
-  const [catalog, chunks, compareChunks] = await Promise.all([
+  const [catalog, chunks, compareChunks, investorChunks] = await Promise.all([
     getDirectoryCatalog(db),
     companySitemapChunks(db, chunkSize),
     compareSitemapChunks(db),
+    investorSitemapChunks(db, chunkSize),
   ]);
   const entry = (path: string, lastModified: string | null) =>
     `<sitemap><loc>${absolute(origin, path)}</loc>${lastModified ? `<lastmod>${lastModified}</lastmod>` : ""}</sitemap>\n`;
@@ -117,6 +125,7 @@ async function buildSitemapIndex(db: Db, origin: string, chunkSize: number): Pro
     entry("/sitemaps/directory.xml", catalog.lastModified),
     ...chunks.map(({ chunk, lastModified }) => entry(companySitemapPath(chunk), lastModified)),
     ...compareChunks.map(({ chunk, lastModified }) => entry(compareSitemapPath(chunk), lastModified)),
+    ...investorChunks.map(({ chunk, lastModified }) => entry(investorSitemapPath(chunk), lastModified)),
     "</sitemapindex>\n",
   ].join("");
 }
@@ -152,7 +161,58 @@ export async function directorySitemap(db: Db, origin: string): Promise<string> 
       lines.push(urlEntry(origin, directoryPaths.letter(letter.letter), letter.lastModified));
     }
   }
+  // docs/product.md#investors: the investors hub and its A-Z pages with at least as many investors as a
+  // directory list needs.
+  const investors = await getInvestorCatalog(db);
+  lines.push(urlEntry(origin, investorPaths.hub));
+  for (const letter of INVESTOR_LETTERS) {
+    if (isIndexableList(investors.byLetter.get(letter)?.length ?? 0)) {
+      lines.push(urlEntry(origin, investorPaths.letter(letter)));
+    }
+  }
   return URLSET_OPEN + lines.join("") + URLSET_CLOSE;
+}
+
+export function investorSitemapPath(chunk: number): string {
+  return `/sitemaps/investors-${chunk}.xml`;
+}
+
+/** The block of ids an investor's page is listed under (as companies: an investor keeps its sitemap). */
+function investorChunkOf(investor: InvestorSummary, chunkSize: number): number {
+  return Math.floor((investor.id - 1) / chunkSize) + 1;
+}
+
+/**
+ * docs/product.md#investors: the investor sitemaps that hold an indexable investor page (thin pages are in
+ * none), from the investor catalog (per data version), with their newest round as lastmod.
+ */
+export async function investorSitemapChunks(
+  db: Db,
+  chunkSize = SITEMAP_CHUNK_SIZE,
+): Promise<Array<{ chunk: number; lastModified: string | null }>> {
+  const newest = new Map<number, string | null>();
+  for (const investor of (await getInvestorCatalog(db)).investors) {
+    if (!isIndexableInvestor(investor.companies)) continue;
+    const chunk = investorChunkOf(investor, chunkSize);
+    const held = newest.get(chunk) ?? null;
+    newest.set(chunk, held === null || (investor.lastRoundOn ?? "") > held ? investor.lastRoundOn : held);
+  }
+  return [...newest].sort(([a], [b]) => a - b).map(([chunk, lastModified]) => ({ chunk, lastModified }));
+}
+
+/** One investor sitemap: the indexable investor pages of block `chunk`, or null when it holds none. */
+export async function investorSitemap(
+  db: Db,
+  origin: string,
+  chunk: number,
+  chunkSize = SITEMAP_CHUNK_SIZE,
+): Promise<string | null> {
+  const lines: string[] = [];
+  for (const investor of (await getInvestorCatalog(db)).investors) {
+    if (!isIndexableInvestor(investor.companies) || investorChunkOf(investor, chunkSize) !== chunk) continue;
+    lines.push(urlEntry(origin, investorPaths.investor(investor.slug), investor.lastRoundOn));
+  }
+  return lines.length === 0 ? null : URLSET_OPEN + lines.join("") + URLSET_CLOSE;
 }
 
 /**
