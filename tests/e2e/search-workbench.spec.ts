@@ -213,7 +213,9 @@ test("an investor from the picker, then only the rounds it led: counts that matc
   await expect(page.getByTestId("filter-chip")).toHaveText([`Investor: ${name}`]);
   expect(await shownTotal(page)).toBe(backed);
 
-  await page.getByRole("checkbox", { name: "Only rounds they led" }).check();
+  // The picker's list closes first (it lies over the switch below it).
+  await picker.press("Escape");
+  await page.getByRole("checkbox", { name: "Only rounds they led" }).click();
   await expectSearch(page, [
     ["investor", slug],
     ["led", "1"],
