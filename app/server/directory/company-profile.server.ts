@@ -1,8 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { CompanyListing } from "~/core/company-listing";
-import type { CompanyProfile, ProfileLink } from "~/core/company-profile";
+import {
+  type CompanyProfile,
+  foundersOf,
+  type ProfileLink,
+  type ProfilePerson,
+} from "~/core/company-profile";
 import { comparePath } from "~/core/compare";
 import { citySlug, directoryPaths, industrySlug } from "~/core/directory";
+import { maskEmail } from "~/core/mask";
 import { isCompanySlugShape } from "~/core/slug";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
@@ -34,6 +40,30 @@ interface ProfileRow extends Record<string, unknown> {
   last_funding_date: string | null;
   total_funding_amount_usd: string | number | null;
   updated_at: string | Date;
+  first_name: string | null;
+  last_name: string | null;
+  role: string | null;
+  email: string | null;
+  founders: string | null;
+}
+
+/**
+ * decision 030: a company written since the backfill by a path that stores no people yet (the companies
+ * import, until it writes them) is shown as its fields say: the contact and each name of Founders, the
+ * contact's address masked by the same rule as a person's.
+ */
+function peopleFromFields(row: ProfileRow, canSeeEmails: boolean): ProfilePerson[] {
+  return foundersOf(
+    row.founders,
+    { firstName: row.first_name, lastName: row.last_name, role: row.role, email: row.email },
+    (email) => ({ email: canSeeEmails ? email : maskEmail(email), isMasked: !canSeeEmails }),
+  ).map((founder) => ({
+    name: founder.name,
+    title: founder.role,
+    kind: "founder",
+    email: founder.email,
+    isEmailMasked: founder.isEmailMasked,
+  }));
 }
 
 function amount(value: string | number | null): number | null {
@@ -142,7 +172,8 @@ export async function getCompanyProfile(
     db,
     sql`select c.id, c.slug, c.organization_name, c.description, c.full_description, c.industries,
           c.industry_groups, c.headquarters_location, c.city, c.region, c.country, c.website, c.linkedin, c.last_funding_type, c.last_funding_amount_usd,
-          c.last_funding_date::text as last_funding_date, c.total_funding_amount_usd, c.updated_at
+          c.last_funding_date::text as last_funding_date, c.total_funding_amount_usd, c.updated_at,
+          c.first_name, c.last_name, c.role, c.email, c.founders
         from companies c where c.slug = ${slug} and not c.suppressed`,
   );
   if (!row) return null;
@@ -178,7 +209,7 @@ export async function getCompanyProfile(
     lastFundingAmountUsd: amount(row.last_funding_amount_usd),
     lastFundingDate: row.last_funding_date,
     totalFundingAmountUsd: amount(row.total_funding_amount_usd),
-    people,
+    people: people.length > 0 ? people : peopleFromFields(row, canSeeEmails),
     rounds: funding.rounds,
     backedBy: funding.backedBy,
     updatedAt: new Date(row.updated_at).toISOString(),

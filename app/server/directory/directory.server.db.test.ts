@@ -217,6 +217,33 @@ describe("getCompanyProfile", () => {
     expect(full?.industries).toEqual([{ name: "Robotics", path: "/directory/industries/robotics" }]);
   });
 
+  it("shows a company stored without people (an import since the backfill) as its fields say, masked the same way (decision 030)", async () => {
+    await database.db.insert(companies).values(
+      company("Late Import", {
+        slug: "late-import",
+        firstName: "Grace",
+        lastName: "Hopper",
+        role: null,
+        founders: "Grace Hopper, Mary Jackson",
+        email: "grace@late.example",
+      }),
+    );
+    const masked = await getCompanyProfile(database.db, "late-import", false);
+    expect(masked?.people).toEqual([
+      {
+        name: "Grace Hopper",
+        title: "Founder",
+        kind: "founder",
+        email: "g***e@late.example",
+        isEmailMasked: true,
+      },
+      { name: "Mary Jackson", title: "Founder", kind: "founder", email: null, isEmailMasked: false },
+    ]);
+    expect(JSON.stringify(masked)).not.toContain("grace@late.example");
+    const full = await getCompanyProfile(database.db, "late-import", true);
+    expect(full?.people[0]).toMatchObject({ email: "grace@late.example", isEmailMasked: false });
+  });
+
   it("answers a path no slug can be without asking the database (docs/decisions/018)", async () => {
     // Stored by hand, longer than any slug the app makes: a lookup would find it; the bound refuses first.
     const tooLong = "a".repeat(MAX_COMPANY_SLUG_LENGTH + 1);
