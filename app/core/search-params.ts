@@ -195,16 +195,7 @@ export function withChange(state: SearchState, change: Partial<Omit<SearchState,
 
 /** The search without any filter (the text query, order and size stay). */
 export function withoutFilters(state: SearchState): SearchState {
-  return withChange(state, {
-    industry: [],
-    stage: [],
-    location: [],
-    investor: [],
-    led: "",
-    amount: "",
-    date: "",
-    rounds: "",
-  });
+  return withChange(state, filtersOf(EMPTY_SEARCH));
 }
 
 /** Chosen filter values (one chip each). */

@@ -331,16 +331,7 @@ function bridgeGapDays(random: Random): number {
 
 /** Equity series after which a company may take a bridge: a note or venture debt between two series. */
 const BRIDGE_RATE = { "Convertible Note": 0.1, "Debt Financing": 0.1, Grant: 0.06 } as const;
-const SERIES_ORDER: readonly FundingType[] = [
-  "Series A",
-  "Series B",
-  "Series C",
-  "Series D",
-  "Series E",
-  "Series F",
-  "Series G",
-  "Series H",
-];
+const SERIES_ORDER: readonly FundingType[] = FUNDING_TYPES.filter((type) => /^Series [A-Z]$/.test(type));
 
 /**
  * The types of a company's rounds, oldest first, ending with `last`: the earlier rounds its profile names
