@@ -84,6 +84,7 @@ export default [
     route("export-csv", "routes/api/export-csv.ts"),
     route("export-preview", "routes/api/export-preview.ts"),
     route("search-facets", "routes/api/search-facets.ts"),
+    route("investor-options", "routes/api/investor-options.ts"),
     // docs/product.md#alerts: saved searches (list, save; rename, alert frequency, delete)
     route("saved-searches", "routes/api/saved-searches.ts"),
     route("saved-searches/:id", "routes/api/saved-search.ts"),

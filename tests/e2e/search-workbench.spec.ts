@@ -221,6 +221,25 @@ test("an investor from the picker, then only the rounds it led: counts that matc
     ["led", "1"],
   ]);
   expect(await shownTotal(page)).toBe(led);
+
+  // An investor the list does not show (not among the 50 of most companies) is found by typing its name.
+  const found = (await (await page.request.get("/api/investor-options?q=an")).json()) as {
+    investors: Array<{ slug: string; name: string }>;
+  };
+  const unlisted = found.investors.find((investor) => !(investor.slug in all.facets.investor.counts));
+  if (!unlisted) throw new Error("every investor found is listed");
+  await picker.click();
+  await picker.fill(unlisted.name);
+  await page
+    .getByRole("option", { name: new RegExp(`^${unlisted.name}`) })
+    .first()
+    .click();
+  await expectSearch(page, [
+    ["investor", slug],
+    ["investor", unlisted.slug],
+    ["led", "1"],
+  ]);
+  await expect(page.getByTestId("filter-chip").nth(1)).toHaveText(`Investor: ${unlisted.name}`);
 });
 
 test("keyboard only: search, a stage, the next page, and focus back on the dialog's trigger", async ({

@@ -24,8 +24,11 @@ export function summaryLabel(key: MultiFilterKey, values: readonly string[]): st
   return values.length === 1 ? label : `${label} +${values.length - 1}`;
 }
 
-/** The search's chips: one per chosen value, in the filters' order. */
-export function searchChipsOf(state: SearchState): FilterChip[] {
+/**
+ * The search's chips: one per chosen value, in the filters' order. An investor's chip shows its name where
+ * the page knows it (`investorNames`, by slug).
+ */
+export function searchChipsOf(state: SearchState, investorNames: Record<string, string> = {}): FilterChip[] {
   return FILTER_KEYS.flatMap((key) => {
     const value = state[key];
     const values = typeof value === "string" ? (value ? [value] : []) : value;
@@ -33,7 +36,7 @@ export function searchChipsOf(state: SearchState): FilterChip[] {
       key,
       value: item,
       filterLabel: FILTER_LABELS[key],
-      label: filterValueLabel(key, item),
+      label: (key === "investor" ? investorNames[item] : undefined) ?? filterValueLabel(key, item),
     }));
   });
 }

@@ -48,6 +48,8 @@ export interface SearchPageProps {
   /** The results' view this viewer chose last (docs/product.md#free-sample). */
   view: SearchView;
   totalCompanies: number;
+  /** decision 030: the chosen investors' names by slug, for their chips. */
+  investorNames?: Record<string, string>;
 }
 
 /** Below this width the filters open as a bottom sheet (Tailwind's sm breakpoint). */
@@ -66,6 +68,7 @@ export function SearchPage({
   trial,
   view,
   totalCompanies,
+  investorNames = {},
 }: SearchPageProps) {
   const panelId = useId();
   const [isPanelOpen, setIsPanelOpen] = useState(false);
@@ -156,7 +159,7 @@ export function SearchPage({
           />
         </FilterSheet>
         <FilterChips
-          chips={searchChipsOf(viewState)}
+          chips={searchChipsOf(viewState, { ...panelData?.facets?.investor.labels, ...investorNames })}
           onRemove={({ key, value }) => removeChip(key as FilterKey, value)}
           onClearAll={() => applyChange(withoutFilters(viewState))}
         />

@@ -19,6 +19,8 @@ interface SearchablePickerProps {
   countText?: (value: string) => string | null;
   /** docs/product.md#texts: 'No industries found' / 'No locations found'. */
   emptyMessage: string;
+  /** Told the typed text as it changes, for options found on the server (the investor picker). */
+  onQueryChange?: (query: string) => void;
 }
 
 /**
@@ -37,6 +39,7 @@ export function SearchablePicker({
   onClear,
   countText,
   emptyMessage,
+  onQueryChange,
 }: SearchablePickerProps) {
   const id = useId();
   const inputId = `${id}-input`;
@@ -58,12 +61,14 @@ export function SearchablePicker({
     setIsOpen(true);
     setQuery(nextQuery);
     setActiveIndex(-1);
+    onQueryChange?.(nextQuery);
   }
 
   function close() {
     setIsOpen(false);
     setQuery("");
     setActiveIndex(-1);
+    onQueryChange?.("");
   }
 
   function choose(option: PickerOption) {

@@ -13,6 +13,7 @@ import { getFilterOptions, getHomeStats } from "~/server/companies/catalog.serve
 import { readDataVersion } from "~/server/companies/data-version.server";
 import { withExportedMarkers } from "~/server/companies/exported-companies.server";
 import { searchCompanies } from "~/server/companies/search.server";
+import { investorNamesOf } from "~/server/companies/search-investors.server";
 import { causedByDatabaseOutage } from "~/server/database-unavailable.server";
 import { logger } from "~/server/logger.server";
 import { readSearchView, saveSearchView } from "~/server/preferences/search-view.server";
@@ -45,7 +46,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       : [];
   // The filter options load with the filter panel (/api/search-facets), not with every page.
   const stats = await getHomeStats(db, version);
-  const page = { state, errors, access, trial, view, totalCompanies: stats.totalCompanies };
+  // decision 030: the chosen investors' names, for their chips.
+  const investorNames = state.investor.length > 0 ? await investorNamesOf(db, state.investor) : {};
+  const page = { state, errors, access, trial, view, totalCompanies: stats.totalCompanies, investorNames };
   try {
     // docs/product.md#masking: only active access sees full emails, whatever the client asks for.
     // docs/product.md#export: the companies this user exported before carry an "Exported" marker.

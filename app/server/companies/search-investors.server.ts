@@ -41,3 +41,35 @@ export async function investorNamesOf(db: Db, slugs: readonly string[]): Promise
   );
   return Object.fromEntries(rows.map((row) => [row.slug, row.name]));
 }
+
+/** The most investors a name search answers with. */
+export const INVESTOR_MATCHES = 20;
+/** A longer query names no investor: it is cut, not searched (docs/product.md#filters). */
+export const MAX_INVESTOR_QUERY_LENGTH = 100;
+
+/** Lower case without accents, as names are compared ("Société" finds "societe"). */
+function folded(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+}
+
+/**
+ * decision 030: the investor picker's name search over every investor (the picker lists only the 50 of most
+ * companies): names containing the query, those starting with it first, then by name; at most 20. Read from
+ * the per-data-version map, so a keystroke costs one pass over the names in memory, no query.
+ */
+export async function findInvestors(db: Db, query: string): Promise<InvestorName[]> {
+  const wanted = folded(query.trim().slice(0, MAX_INVESTOR_QUERY_LENGTH));
+  if (wanted === "") return [];
+  const matches: Array<InvestorName & { at: number }> = [];
+  for (const investor of (await investorsById(db)).values()) {
+    const at = folded(investor.name).indexOf(wanted);
+    if (at >= 0) matches.push({ ...investor, at });
+  }
+  return matches
+    .sort((a, b) => Number(a.at !== 0) - Number(b.at !== 0) || a.name.localeCompare(b.name))
+    .slice(0, INVESTOR_MATCHES)
+    .map(({ slug, name }) => ({ slug, name }));
+}
