@@ -323,6 +323,10 @@ const SEARCH_PARAMS: Record<string, fc.Arbitrary<string>> = {
   ),
   amount: plausible("any", "0-1m", "1m-5m", "5m-20m", "20m+"),
   date: plausible("any", "30d", "90d", "1y"),
+  // decision 030: the investor, 'led by' and rounds filters.
+  investor: plausible("miller-hill", "no-such-investor", "Not A Slug", "a".repeat(500)),
+  led: plausible("1", "0", "true", "maybe"),
+  rounds: plausible("1", "4-5", "6+", "6-plus", "7"),
   page: plausible("1", "2", "0", "-1", "2001", "1.5", "1e3"),
   sort: plausible("newest", "amount"),
 };
@@ -509,6 +513,14 @@ test("fuzz GET /compare/:slug and /company/:slug (signed out)", async () => {
 
 test("fuzz GET /search", async () => {
   await fuzz({ name: "GET /search", server: () => demo, request: get("/search", SEARCH_PARAMS) });
+});
+
+test("fuzz GET /api/investor-options (signed out)", async () => {
+  await fuzz({
+    name: "GET /api/investor-options",
+    server: () => demo,
+    request: get("/api/investor-options", { q: plausible("miller", "société", "", "%", "a".repeat(5_000)) }),
+  });
 });
 
 test("fuzz GET /signin?redirectTo=", async () => {
