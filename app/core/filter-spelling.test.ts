@@ -1,7 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { FilterOptions } from "./filter-options";
-import { canonicalFilterValue, canonicalSearchQuery, needsDataSpellings } from "./filter-spelling";
+import {
+  canonicalFilterValue,
+  canonicalSearchQuery,
+  MAX_CANONICAL_QUERY_LENGTH,
+  needsDataSpellings,
+} from "./filter-spelling";
 
 const OPTIONS: FilterOptions = {
   industries: ["FinTech", "SaaS", "Artificial Intelligence (AI)"],
@@ -60,6 +65,15 @@ describe("canonicalFilterValue (docs/product.md#search: values in any case, as t
 });
 
 describe("canonicalSearchQuery", () => {
+  it("serves a long query as it is rather than repeat it in a redirect's header (docs/product.md#search)", () => {
+    const long = `amount=1M-5M&rounds=${"%00".repeat(2_000)}`;
+    expect(long.length).toBeGreaterThan(MAX_CANONICAL_QUERY_LENGTH);
+    expect(canonicalSearchQuery(new URLSearchParams(long), undefined)).toBeNull();
+    expect(canonicalSearchQuery(new URLSearchParams("amount=1M-5M&rounds=x"), undefined)?.toString()).toBe(
+      "amount=1m-5m&rounds=x",
+    );
+  });
+
   it("is null for a query already canonical, so the page is served without a redirect", () => {
     expect(canonical("")).toBeNull();
     expect(canonical("q=seed&stage=Seed&stage=Series+A&amount=1m-5m&location=country%3AGermany")).toBeNull();

@@ -117,9 +117,16 @@ export function canonicalFilterValue(
 }
 
 /**
+ * The longest query a canonical redirect carries. The redirect repeats the query in its Location header, so a
+ * long one (a long value the search drops with a message anyway) would make a response header larger than
+ * clients accept (16 KB in Node's): such a URL is served as it is instead (docs/product.md#search).
+ */
+export const MAX_CANONICAL_QUERY_LENGTH = 4_096;
+
+/**
  * The URL's query with every filter value in its canonical spelling (canonicalFilterValue), a value repeated
- * in another case given once, every other parameter as it came; null when the query already is canonical.
- * `options` are needed only when needsDataSpellings says so.
+ * in another case given once, every other parameter as it came; null when the query already is canonical,
+ * or is longer than MAX_CANONICAL_QUERY_LENGTH. `options` are needed only when needsDataSpellings says so.
  */
 export function canonicalSearchQuery(
   params: URLSearchParams,
@@ -143,5 +150,5 @@ export function canonicalSearchQuery(
     if (spelled !== value && spelled !== "") changed = true;
     canonical.append(key, spelled === "" ? value : spelled);
   }
-  return changed ? canonical : null;
+  return changed && canonical.toString().length <= MAX_CANONICAL_QUERY_LENGTH ? canonical : null;
 }
