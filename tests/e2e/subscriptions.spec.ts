@@ -69,6 +69,9 @@ test("subscribe to the annual plan on the demo provider, upgrade the trial, swit
   await expect(page.getByTestId("subscription-dates")).toHaveText(
     `Cancels on ${endsOn}; access continues until then.`,
   );
+  // The toasts of earlier steps stack half-transparent behind this one until they expire: checked once this
+  // toast is the only one, so the contrast check reads the page, not a fading stack.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(1, { timeout: 15_000 });
   expect(await seriousFindings(page), "/profile, canceled, with invoices").toEqual([]);
 
   // Resume, one click, until that date.
