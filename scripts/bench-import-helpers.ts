@@ -10,7 +10,13 @@ const RSS_SAMPLE_MS = 50;
  * so the generator's memory does not count towards the import's peak. The child runs without this
  * process's heap cap (bench-import-runs caps the heap as the server does).
  */
-export function generateCrunchbaseFile(out: string, rows: string, bad: string, seed = 1): void {
+export function generateCrunchbaseFile(
+  out: string,
+  rows: string,
+  bad: string,
+  seed = 1,
+  { investors = false }: { investors?: boolean } = {},
+): void {
   const script = path.resolve(import.meta.dirname, "make-crunchbase-csv.ts");
   const result = spawnSync(
     process.execPath,
@@ -25,6 +31,7 @@ export function generateCrunchbaseFile(out: string, rows: string, bad: string, s
       out,
       "--seed",
       String(seed),
+      ...(investors ? ["--investors"] : []),
     ],
     { stdio: "inherit" },
   );

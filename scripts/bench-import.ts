@@ -18,6 +18,8 @@ const { values } = parseArgs({
     rows: { type: "string", default: "100000" },
     bad: { type: "string", default: "0.01" },
     keep: { type: "boolean", default: false },
+    // decision 030: the files also name investors (Lead Investors, Top 5 Investors, Number of Funding Rounds).
+    investors: { type: "boolean", default: false },
   },
 });
 
@@ -27,8 +29,8 @@ const csvPath = path.join(workDir, "crunchbase.csv");
 const otherCsvPath = path.join(workDir, "crunchbase-other.csv");
 let database: Database | undefined;
 try {
-  generateCrunchbaseFile(csvPath, values.rows, values.bad);
-  generateCrunchbaseFile(otherCsvPath, values.rows, values.bad, 2);
+  generateCrunchbaseFile(csvPath, values.rows, values.bad, 1, { investors: values.investors });
+  generateCrunchbaseFile(otherCsvPath, values.rows, values.bad, 2, { investors: values.investors });
   const size = (await stat(csvPath)).size;
   console.log(`File: ${csvPath} (${(size / 1024 / 1024).toFixed(1)} MB)`);
 

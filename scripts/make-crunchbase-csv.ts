@@ -1,6 +1,8 @@
-// `npx tsx scripts/make-crunchbase-csv.ts [--rows 100000] [--bad 0.01] [--old-headers] [--seed 1] --out FILE`
+// `npx tsx scripts/make-crunchbase-csv.ts [--rows 100000] [--bad 0.01] [--old-headers] [--investors] [--seed 1]
+//   --out FILE`
 // Writes a Crunchbase-format company CSV of synthetic companies (every website and email under the reserved
 // ".example" TLD) for import benchmarks and manual tests. A fraction of the rows is malformed on purpose.
+// --investors adds Crunchbase's Lead Investors, Top 5 Investors and Number of Funding Rounds (decision 030).
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -8,11 +10,13 @@ import { parseArgs } from "node:util";
 import { stringify } from "csv-stringify/sync";
 import {
   COMPANY_CSV_COLUMNS,
-  type CrunchbaseField,
+  type CompanyCsvField,
   OLDER_GENERATION_HEADERS,
 } from "../app/server/companies/crunchbase-columns";
 import type { NewCompanyRow } from "../app/server/db/schema";
 import { generateCompanies } from "../app/server/demo-data/generate-companies";
+import { type DemoInvestor, generateInvestors } from "../app/server/demo-data/generate-investors";
+import type { DemoRound } from "../app/server/demo-data/generate-rounds";
 import { createRandom, type Random } from "../app/server/demo-data/random";
 
 export interface CrunchbaseCsvOptions {
@@ -20,6 +24,8 @@ export interface CrunchbaseCsvOptions {
   /** Share of rows, 0 to 1, broken in one of the ways `BREAKAGES` lists. */
   bad: number;
   oldHeaders: boolean;
+  /** Also write Lead Investors, Top 5 Investors and Number of Funding Rounds. */
+  investors?: boolean;
   seed: number;
   out: string;
   /** The day the generated funding dates end on. Default: today. */
@@ -37,9 +43,11 @@ export async function writeCrunchbaseCsv(
   const out = createWriteStream(options.out);
   const closed = once(out, "close");
   const random = createRandom(options.seed ^ 0x5eed);
-  const headers = COMPANY_CSV_COLUMNS.map(({ header }) =>
+  const headers: string[] = COMPANY_CSV_COLUMNS.map(({ header }) =>
     options.oldHeaders ? (OLDER_GENERATION_HEADERS[header] ?? header) : header,
   );
+  if (options.investors) headers.push(...INVESTOR_HEADERS);
+  const investors = options.investors ? generateInvestors() : [];
   let bad = 0;
   try {
     await write(out, stringify([headers]));
@@ -48,8 +56,9 @@ export async function writeCrunchbaseCsv(
       seed: options.seed,
       today: options.today ?? new Date(),
     });
-    for (const { row: company } of companies) {
+    for (const { row: company, rounds } of companies) {
       let cells = COMPANY_CSV_COLUMNS.map(({ field }) => cellOf(company, field));
+      if (options.investors) cells.push(...investorCells(rounds, investors));
       if (random.chance(options.bad)) {
         bad++;
         cells = breakRow(cells, random.pick(BREAKAGES), random);
@@ -67,7 +76,21 @@ async function write(out: NodeJS.WritableStream, text: string): Promise<void> {
   if (!out.write(text)) await once(out, "drain");
 }
 
-function cellOf(company: NewCompanyRow, field: CrunchbaseField): string {
+const INVESTOR_HEADERS = ["Lead Investors", "Top 5 Investors", "Number of Funding Rounds"];
+
+/** As Crunchbase writes them: the last round's leads, the first five investors of any round, the round count. */
+function investorCells(rounds: readonly DemoRound[], investors: readonly DemoInvestor[]): string[] {
+  const nameOf = (index: number) => investors[index]?.name ?? "";
+  const leads = (rounds.at(-1)?.investors ?? [])
+    .filter((link) => link.isLead)
+    .map((link) => nameOf(link.investor));
+  const top = [
+    ...new Set(rounds.flatMap((round) => round.investors.map((link) => nameOf(link.investor)))),
+  ].slice(0, 5);
+  return [leads.join(", "), top.join(", "), String(rounds.length)];
+}
+
+function cellOf(company: NewCompanyRow, field: CompanyCsvField): string {
   const value = company[field];
   if (value === null || value === undefined) return "";
   if (Array.isArray(value)) return value.join(", ");
@@ -78,7 +101,7 @@ const FIELD_INDEX = new Map(COMPANY_CSV_COLUMNS.map(({ field }, index) => [field
 
 function breakRow(cells: string[], breakage: Breakage, random: Random): string[] {
   const broken = [...cells];
-  const set = (field: CrunchbaseField, value: string) => {
+  const set = (field: CompanyCsvField, value: string) => {
     broken[FIELD_INDEX.get(field) ?? 0] = value;
   };
   switch (breakage) {
@@ -106,6 +129,7 @@ function readOptions(): CrunchbaseCsvOptions {
       rows: { type: "string", default: "100000" },
       bad: { type: "string", default: "0" },
       "old-headers": { type: "boolean", default: false },
+      investors: { type: "boolean", default: false },
       seed: { type: "string", default: "1" },
       out: { type: "string" },
     },
@@ -127,7 +151,7 @@ function readOptions(): CrunchbaseCsvOptions {
     console.error(problems.join("\n"));
     process.exit(1);
   }
-  return { rows, bad, seed, oldHeaders: values["old-headers"], out: values.out };
+  return { rows, bad, seed, oldHeaders: values["old-headers"], investors: values.investors, out: values.out };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

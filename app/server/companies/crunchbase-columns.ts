@@ -5,7 +5,10 @@
  * hyphens and underscores, and knows both generations plus a few common aliases.
  */
 
-/** The fields an import reads, keyed by their name in the companies table. */
+/**
+ * The fields an import reads, keyed by their name in the companies table; the last three are read into the
+ * company's investors and stated round count (decision 030, the companies import).
+ */
 export type CrunchbaseField =
   | "organizationName"
   | "description"
@@ -27,7 +30,10 @@ export type CrunchbaseField =
   | "lastFundingCurrency"
   | "lastFundingDate"
   | "lastFundingType"
-  | "totalFundingAmountUsd";
+  | "totalFundingAmountUsd"
+  | "leadInvestors"
+  | "topInvestors"
+  | "numberOfFundingRounds";
 
 /**
  * The public names of the company fields (docs/product.md#data), in export order (the CSV export writes these
@@ -72,7 +78,13 @@ export const COMPANY_EXPORT_EXTRA_HEADERS = [
 export const COMPANY_EXPORT_HEADERS = [...COMPANY_CSV_HEADERS, ...COMPANY_EXPORT_EXTRA_HEADERS] as const;
 
 /** Each public header with the field it holds, in export order. */
-export const COMPANY_CSV_COLUMNS: ReadonlyArray<{ header: CompanyCsvHeader; field: CrunchbaseField }> = [
+/** The fields the spec's columns hold: all but the investors and the round count (decision 030). */
+export type CompanyCsvField = Exclude<
+  CrunchbaseField,
+  "leadInvestors" | "topInvestors" | "numberOfFundingRounds"
+>;
+
+export const COMPANY_CSV_COLUMNS: ReadonlyArray<{ header: CompanyCsvHeader; field: CompanyCsvField }> = [
   { header: "Organization Name", field: "organizationName" },
   { header: "Description", field: "description" },
   { header: "Full Description", field: "fullDescription" },
@@ -106,9 +118,15 @@ export const OLDER_GENERATION_HEADERS: Readonly<Partial<Record<CompanyCsvHeader,
 };
 
 /** The name a rejection reason uses for a field the file does not name itself. */
-export const FIELD_LABELS: Readonly<Record<CrunchbaseField, string>> = Object.fromEntries(
-  COMPANY_CSV_COLUMNS.map(({ header, field }) => [field, header]),
-) as Record<CrunchbaseField, string>;
+export const FIELD_LABELS: Readonly<Record<CrunchbaseField, string>> = {
+  ...(Object.fromEntries(COMPANY_CSV_COLUMNS.map(({ header, field }) => [field, header])) as Record<
+    CompanyCsvField,
+    string
+  >),
+  leadInvestors: "Lead Investors",
+  topInvestors: "Top 5 Investors",
+  numberOfFundingRounds: "Number of Funding Rounds",
+};
 
 /** Fields a file must have: without a name there is nothing to store or match on. */
 export const REQUIRED_FIELDS: readonly CrunchbaseField[] = ["organizationName"];
@@ -149,6 +167,10 @@ const HEADER_ALIASES: Readonly<Record<CrunchbaseField, readonly string[]>> = {
     "Total Funding Amount Currency (in USD)",
     "Total Funding Amount USD",
   ],
+  // Crunchbase's own names; an export of ours writes every investor under "Investors" (decision 030).
+  leadInvestors: ["Lead Investors", "Lead Investor"],
+  topInvestors: ["Top 5 Investors", "Investors", "Top Investors"],
+  numberOfFundingRounds: ["Number of Funding Rounds", "Funding Rounds"],
 };
 
 /**

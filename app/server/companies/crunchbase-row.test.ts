@@ -56,6 +56,7 @@ describe("parseCrunchbaseRow", () => {
       lastFundingDate: "2024-03-15",
       lastFundingType: "Seed",
       totalFundingAmountUsd: 2_500_000,
+      statedRoundCount: null,
     } satisfies ImportedCompany);
   });
 
@@ -116,6 +117,8 @@ describe("parseCrunchbaseRow", () => {
         industries: [],
         firstName: null,
       }),
+      // Neither investor column: the company's investors stay as they are (decision 030).
+      investors: null,
     });
   });
 

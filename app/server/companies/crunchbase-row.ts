@@ -10,13 +10,15 @@ import {
   parseWebsite,
   showValue as show,
 } from "../../core/crunchbase-cells";
+import { investorNameList, namedInvestors, type RowInvestor } from "../../core/investor-names";
 import { parseHeadquartersLocation } from "../../core/location";
 import { RowProblem, RowProblems } from "../../core/row-problems";
 import type { NewCompanyRow } from "../db/schema";
 import { type CrunchbaseColumns, type CrunchbaseField, FIELD_LABELS } from "./crunchbase-columns";
 
 // search_text and suppressed are kept by database triggers, never written by the app; the rounds summary's
-// inputs and keys are the one writer's (decision 030).
+// keys are the one writer's (decision 030). Number of Funding Rounds is read into stated_round_count; Total
+// Funding into total_funding_amount_usd, which the writer stores as the stated total.
 type ImportedKeys = Exclude<
   keyof NewCompanyRow,
   | "id"
@@ -27,7 +29,6 @@ type ImportedKeys = Exclude<
   | "updatedAt"
   | "roundRecordedAt"
   | "statedTotalUsd"
-  | "statedRoundCount"
   | "fundingRoundCount"
   | "investorKeys"
   | "lastRoundLeadIds"
@@ -37,7 +38,16 @@ type ImportedKeys = Exclude<
 /** A company as one CSV row describes it: every column of the table except id, slug, search text and timestamps. */
 export type ImportedCompany = { [K in ImportedKeys]-?: Exclude<NewCompanyRow[K], undefined> };
 
-export type ParsedRow = { ok: true; company: ImportedCompany } | { ok: false; reason: string };
+/**
+ * A valid row: the company, and the investors its Top 5 Investors and Lead Investors name (null when the
+ * file has neither column: the company's investors stay as they are).
+ */
+export type ParsedRow =
+  | { ok: true; company: ImportedCompany; investors: RowInvestor[] | null }
+  | { ok: false; reason: string };
+
+/** Number of Funding Rounds: a whole number, at most this. */
+const MAX_ROUND_COUNT = 1_000;
 
 // The cell rules shared with the funding-rounds import live in core/crunchbase-cells.ts.
 export {
@@ -61,11 +71,30 @@ export function parseCrunchbaseRow(
   today: Date = new Date(),
 ): ParsedRow {
   const problems = new RowProblems();
-  const company = readCompany(new RowReader(cells, columns), problems, today);
+  const reader = new RowReader(cells, columns);
+  const company = readCompany(reader, problems, today);
+  const investors = readInvestors(reader, columns, problems);
   const reason = problems.reason();
   if (company === null || reason !== null)
     return { ok: false, reason: reason ?? "the row could not be read" };
-  return { ok: true, company };
+  return { ok: true, company, investors };
+}
+
+/** decision 030: Top 5 Investors and Lead Investors, each name once, leads marked; null without either column. */
+function readInvestors(
+  row: RowReader,
+  columns: CrunchbaseColumns,
+  problems: RowProblems,
+): RowInvestor[] | null {
+  if (columns.topInvestors === undefined && columns.leadInvestors === undefined) return null;
+  const list = (field: "topInvestors" | "leadInvestors") =>
+    problems.read(() => {
+      const value = row.text(field);
+      return value === null ? [] : investorNameList(value, row.label(field));
+    }, []);
+  const top = list("topInvestors");
+  const leads = list("leadInvestors");
+  return problems.read(() => namedInvestors(top, leads, row.label("topInvestors")), []);
 }
 
 /** Each field read on its own (`problems.read`), so one bad cell does not hide the next; null when any failed. */
@@ -103,6 +132,7 @@ function readCompany(row: RowReader, problems: RowProblems, today: Date): Import
     lastFundingCurrency: field(() => row.currency("lastFundingCurrency"), null),
     lastFundingDate: field(() => row.date("lastFundingDate", today), null),
     totalFundingAmountUsd: field(() => row.amount("totalFundingAmountUsd", MAX_USD_AMOUNT, true), null),
+    statedRoundCount: field(() => row.count("numberOfFundingRounds", MAX_ROUND_COUNT), null),
   };
   if (organizationName === null || problems.count > 0) return null;
   return {
@@ -186,6 +216,17 @@ class RowReader {
     const value = this.text(field);
     if (value === null) return null;
     return parseAmount(value, this.label(field), max, roundToInteger);
+  }
+
+  /** A whole number from 0 to `max` ("12", "1,000"); blank is null. */
+  count(field: CrunchbaseField, max: number): number | null {
+    const value = this.text(field);
+    if (value === null) return null;
+    const plain = value.replaceAll(",", "");
+    if (!/^\d+$/.test(plain) || Number(plain) > max) {
+      this.fail(`${this.label(field)} ${show(value)} is not a number of rounds.`);
+    }
+    return Number(plain);
   }
 
   currency(field: CrunchbaseField): string | null {
@@ -273,5 +314,6 @@ export function importedFields(columns: CrunchbaseColumns): ImportedKeys[] {
   add(has("lastFundingDate"), "lastFundingDate");
   add(has("lastFundingType"), "lastFundingType");
   add(has("totalFundingAmountUsd"), "totalFundingAmountUsd");
+  add(has("numberOfFundingRounds"), "statedRoundCount");
   return fields;
 }

@@ -105,7 +105,9 @@ describe("importCompanies", () => {
       lastName: "Lin Tan",
       lastFundingAmountUsd: 12_500_001,
       lastFundingDate: "2024-04-09",
-      totalFundingAmountUsd: null,
+      // decision 030: no stated total, so the total is the sum of the rounds the company has (its one round).
+      totalFundingAmountUsd: 12_500_001,
+      statedTotalUsd: null,
     });
   });
 
@@ -508,14 +510,14 @@ describe("importCompanies", () => {
   });
 
   it("imports the older header generation", async () => {
-    const csv = toCrunchbaseCsv([crunchbaseRecord(1, { "Last Funding Amount (in USD)": "7,000,000" })], {
+    const csv = toCrunchbaseCsv([crunchbaseRecord(1, { "Last Funding Amount (in USD)": "2,000,000" })], {
       oldHeaders: true,
     });
     expect(csv.split("\n")[0]).toContain("Last Funding Amount Currency (in USD)");
     await importText(csv);
     const [row] = await database.db.select().from(companies);
     expect(row).toMatchObject({
-      lastFundingAmountUsd: 7_000_000,
+      lastFundingAmountUsd: 2_000_000,
       totalFundingAmountUsd: 2_500_000,
       firstName: "Jane",
     });

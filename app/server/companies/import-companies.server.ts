@@ -18,7 +18,7 @@ import { suppressionHashes } from "../suppression/email-hash.server";
 import { invalidateCatalog } from "./catalog.server";
 import { type CrunchbaseColumns, resolveHeader } from "./crunchbase-columns";
 import { type ImportedCompany, importedFields, parseCrunchbaseRow } from "./crunchbase-row";
-import { companyDigest } from "./import/company-changes";
+import { companyDigest, investorsText } from "./import/company-changes";
 import {
   companyFileHeadProblem,
   headerProblem,
@@ -68,19 +68,21 @@ export const COMPANIES_IMPORT: ImportKind<CompaniesHeader, BatchRow, FileCompani
   parseRow(cells, row, header, today) {
     const parsed = parseCrunchbaseRow(cells, header.columns, today);
     if (!parsed.ok) return { reason: parsed.reason };
-    const { company } = parsed;
+    const { company, investors } = parsed;
     // Hashed and digested while parsing, off the write path.
     return {
       row,
       company,
+      investors,
       emailHashes: suppressionHashes([company.email, company.contactEmail]),
-      digest: companyDigest(company, header.fields),
+      digest: companyDigest(company, header.fields, investorsText(investors)),
     };
   },
   newFile: () => new FileCompanies(),
   tooManyMessage: tooManyCompaniesMessage,
   async writeBatch(db, rows, header, file, { dryRun }) {
-    const counts = await writeBatch(db, rows, header.fields, file, { dryRun });
+    const investors = header.columns.topInvestors !== undefined || header.columns.leadInvestors !== undefined;
+    const counts = await writeBatch(db, rows, header.fields, file, { dryRun, investors });
     return {
       inserted: counts.inserted,
       updated: counts.updated,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { type RoleKind, type SummaryPerson, type SummaryRound, summarize } from "../../core/company-summary";
-import { fullName } from "../../core/full-name";
+import { type SummaryPerson, type SummaryRound, summarize } from "../../core/company-summary";
+import { founderNames, hasRoundValues, peopleOfFields, splitName } from "../../core/imported-company-graph";
 import { type StoredSummary, writeSummaries } from "../company-summary/refresh-summaries.server";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
@@ -29,84 +29,36 @@ interface LegacyPerson extends SummaryPerson {
   companyId: number;
 }
 
-/** The names of a `Founders` cell: "Ada Lovelace, Alan Turing" (commas or semicolons between them). */
-export function founderNames(founders: string | null): string[] {
-  if (!founders) return [];
-  return founders
-    .split(/\s*[,;]\s*/)
-    .map((name) => name.replace(/\s+/g, " ").trim())
-    .filter((name) => name !== "");
-}
-
-/** "Ada King Lovelace": first name "Ada", last name "King Lovelace". */
-export function splitName(name: string): { firstName: string; lastName: string | null } {
-  const [first = "", ...rest] = name.split(" ");
-  return { firstName: first, lastName: rest.length > 0 ? rest.join(" ") : null };
-}
+export { founderNames, splitName };
 
 /**
  * decision 030, the backfill: a company stored before rounds and people existed becomes one round (its Last
- * Funding fields, when any is set), a stated total (its Total Funding), its contact as a person and one
- * founder per other name of `Founders`. The contact is a founder when `Founders` names them, or their role
- * says so, or neither names anyone else; otherwise an executive. An address on the do-not-sell list makes no
- * person.
+ * Funding fields, when any is set), a stated total (its Total Funding), and the people its contact fields
+ * and `Founders` name (`peopleOfFields`). An address on the do-not-sell list makes no person.
  */
 export function legacyGraph(
   company: LegacyCompany,
   suppressed: (email: string) => boolean,
 ): { round: Omit<SummaryRound, "id"> | null; people: LegacyPerson[] } {
-  const hasRound =
-    company.last_funding_date !== null ||
-    company.last_funding_type !== null ||
-    company.last_funding_amount_usd !== null ||
-    company.last_funding_amount !== null;
-  const round = hasRound
-    ? {
-        announcedOn: company.last_funding_date,
-        fundingType: company.last_funding_type,
-        amountUsd: company.last_funding_amount_usd,
-        amount: company.last_funding_amount,
-        currency: company.last_funding_currency,
-      }
-    : null;
-
-  const names = founderNames(company.founders);
-  const contactName = fullName(company.first_name, company.last_name);
+  const round = {
+    announcedOn: company.last_funding_date,
+    fundingType: company.last_funding_type,
+    amountUsd: company.last_funding_amount_usd,
+    amount: company.last_funding_amount,
+    currency: company.last_funding_currency,
+  };
   const email = company.email?.trim() || null;
-  const hasContact = contactName !== "" || email !== null;
-  const contactIndex = names.findIndex((name) => name.toLowerCase() === contactName.toLowerCase());
-  const contactKind: RoleKind =
-    contactIndex >= 0 || names.length === 0 || company.role === null || /founder/i.test(company.role)
-      ? "founder"
-      : "executive";
-
-  const people: LegacyPerson[] = [];
-  const contactPosition = Math.max(contactIndex, 0);
-  const shift = hasContact && contactIndex < 0 ? 1 : 0;
-  names.forEach((name, index) => {
-    if (index === contactIndex) return;
-    people.push({
-      companyId: company.id,
-      position: index + shift,
-      ...splitName(name),
-      title: null,
-      roleKind: "founder",
-      email: null,
-    });
-  });
-  if (hasContact && !(email !== null && suppressed(email))) {
-    people.push({
-      companyId: company.id,
-      position: contactPosition,
+  const people = peopleOfFields(
+    {
       firstName: company.first_name,
       lastName: company.last_name,
-      title: company.role?.trim() || null,
-      roleKind: contactKind,
+      role: company.role,
       email,
-    });
-  }
-  people.sort((a, b) => a.position - b.position);
-  return { round, people };
+      founders: company.founders,
+    },
+    !(email !== null && suppressed(email)),
+  ).map((person) => ({ ...person, companyId: company.id }));
+  return { round: hasRoundValues(round) ? round : null, people };
 }
 
 const LEGACY_FIELDS = sql`c.id, c.last_funding_date::text as last_funding_date, c.last_funding_type,

@@ -3,24 +3,29 @@ import {
   type CompanySummary,
   type RoleKind,
   type SummaryInvestorLink,
-  type SummaryPerson,
-  type SummaryRound,
   summarize,
 } from "../../core/company-summary";
+import type { StoredPerson, StoredRound } from "../../core/imported-company-graph";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 
-/** A company's rounds, investors and people, as the summary reads them. */
+/** An investor link with its source: a company link's (a round's links have none of their own). */
+export interface StoredInvestorLink extends SummaryInvestorLink {
+  source: string | null;
+}
+
+/** A company's rounds, investors and people, as the summary reads them, with their ids and sources. */
 export interface CompanyGraph {
   companyId: number;
-  rounds: SummaryRound[];
-  links: SummaryInvestorLink[];
-  people: SummaryPerson[];
+  rounds: StoredRound[];
+  links: StoredInvestorLink[];
+  people: StoredPerson[];
   stated: { totalUsd: number | null; roundCount: number | null };
 }
 
 interface RoundRecord extends Record<string, unknown> {
   id: number;
+  source: string;
   company_id: number;
   announced_on: string | null;
   funding_type: string | null;
@@ -57,13 +62,14 @@ export async function loadCompanyGraphs(
   }
   const rounds = await queryRows<RoundRecord>(
     db,
-    sql`select id, company_id, announced_on::text as announced_on, funding_type, amount_usd::float8 as amount_usd,
-          amount::float8 as amount, currency
+    sql`select id, company_id, source, announced_on::text as announced_on, funding_type,
+          amount_usd::float8 as amount_usd, amount::float8 as amount, currency
         from funding_rounds where company_id = any(${ids}::int[])`,
   );
   for (const round of rounds) {
     graphs.get(round.company_id)?.rounds.push({
       id: round.id,
+      source: round.source,
       announcedOn: round.announced_on,
       fundingType: round.funding_type,
       amountUsd: round.amount_usd,
@@ -76,19 +82,26 @@ export async function loadCompanyGraphs(
     round_id: number | null;
     investor_id: number;
     is_lead: boolean;
+    source: string | null;
   }>(
     db,
-    sql`select company_id, round_id, investor_id, is_lead from round_investors
+    sql`select company_id, round_id, investor_id, is_lead, null as source from round_investors
           where round_id = any(select id from funding_rounds where company_id = any(${ids}::int[]))
         union all
-        select company_id, null, investor_id, is_lead from company_investors where company_id = any(${ids}::int[])`,
+        select company_id, null, investor_id, is_lead, source from company_investors
+          where company_id = any(${ids}::int[])`,
   );
   for (const link of links) {
-    graphs
-      .get(link.company_id)
-      ?.links.push({ roundId: link.round_id, investorId: link.investor_id, isLead: link.is_lead });
+    graphs.get(link.company_id)?.links.push({
+      roundId: link.round_id,
+      investorId: link.investor_id,
+      isLead: link.is_lead,
+      source: link.source,
+    });
   }
   const people = await queryRows<{
+    id: number;
+    source: string;
     company_id: number;
     position: number;
     first_name: string | null;
@@ -98,11 +111,13 @@ export async function loadCompanyGraphs(
     email: string | null;
   }>(
     db,
-    sql`select company_id, position, first_name, last_name, title, role_kind, email
+    sql`select id, source, company_id, position, first_name, last_name, title, role_kind, email
         from people where company_id = any(${ids}::int[]) order by company_id, position, id`,
   );
   for (const person of people) {
     graphs.get(person.company_id)?.people.push({
+      id: person.id,
+      source: person.source,
       position: person.position,
       firstName: person.first_name,
       lastName: person.last_name,

@@ -48,9 +48,9 @@ interface ProfileRow extends Record<string, unknown> {
 }
 
 /**
- * decision 030: a company written since the backfill by a path that stores no people yet (the companies
- * import, until it writes them) is shown as its fields say: the contact and each name of Founders, the
- * contact's address masked by the same rule as a person's.
+ * decision 030: a company without people (stored before the backfill has reached it, or by a plain insert)
+ * is shown as its fields say: the contact and each name of Founders, the contact's address masked by the same
+ * rule as a person's.
  */
 function peopleFromFields(row: ProfileRow, canSeeEmails: boolean): ProfilePerson[] {
   return foundersOf(

@@ -193,10 +193,11 @@ describe("imports skip suppressed founders (docs/product.md#do-not-sell)", () =>
   it("reports a re-import of a suppressed row as rejected and does not bring it back", async () => {
     const first = await importRows([row, crunchbaseRecord(2)]);
     expect(first).toMatchObject({ inserted: 2, rejectedCount: 0 });
+    // The import made Ann a person of the company (decision 030): she is deleted, and the company hidden.
     expect(await requestDoNotSell(database.db, "ann@quantix.example")).toEqual({
       companiesHidden: 1,
       lpContactsRemoved: 0,
-      peopleRemoved: 0,
+      peopleRemoved: 1,
     });
 
     const again = await importRows([crunchbaseRecord(2), row]);

@@ -40,7 +40,20 @@ export async function loadCandidates(
 ): Promise<Candidate[]> {
   const domains = [...new Set(batch.flatMap((company) => company.websiteDomain ?? []))];
   const names = [...new Set(batch.map((company) => company.nameKey))];
-  const values = Object.fromEntries(fields.map((field) => [field, companies[field]]));
+  // decision 030: a row's Total Funding is what the company states (the summary may raise the total to the
+  // sum of its rounds), so it compares with the stated total, and Number of Funding Rounds with the stated count.
+  const values = Object.fromEntries(
+    fields.map((field) => [
+      field,
+      field === "totalFundingAmountUsd"
+        ? sql<
+            number | null
+          >`coalesce(${companies.statedTotalUsd}, ${companies.totalFundingAmountUsd})`.mapWith(
+            companies.totalFundingAmountUsd,
+          )
+        : companies[field],
+    ]),
+  );
   const found = await db
     .select({
       ...values,

@@ -27,9 +27,28 @@ export function hasSameValues(
  * so a later row about it compares without holding the whole row. Two different value sets share a digest
  * about once in 2^53 comparisons (only rows about the same company are compared).
  */
-export function companyDigest(company: CompanyValues, fields: ReadonlyArray<keyof ImportedCompany>): number {
+export function companyDigest(
+  company: CompanyValues,
+  fields: ReadonlyArray<keyof ImportedCompany>,
+  investors: string | null = null,
+): number {
   // JSON keeps each value's type and list boundaries apart: ["a,b"] and ["a", "b"] differ.
-  return cyrb53(JSON.stringify(fields.map((field) => company[field] ?? null)));
+  const values = JSON.stringify(fields.map((field) => company[field] ?? null));
+  return cyrb53(investors === null ? values : `${values}\u001f${investors}`);
+}
+
+/**
+ * decision 030: a row's investors as one comparable text (each investor's name key, a lead marked, sorted),
+ * or null when the file names no investors. The stored side is built by the same rule from the links.
+ */
+export function investorsText(
+  investors: ReadonlyArray<{ nameKey: string; isLead: boolean }> | null,
+): string | null {
+  if (investors === null) return null;
+  return investors
+    .map((investor) => `${investor.isLead ? "*" : ""}${investor.nameKey}`)
+    .sort()
+    .join("|");
 }
 
 /** cyrb53 (public domain, bryc): a fast 53-bit string hash with good spread. */

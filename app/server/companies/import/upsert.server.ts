@@ -1,31 +1,27 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
-import { companies } from "../../db/schema";
+import { companies, type NewCompanyRow } from "../../db/schema";
 import type { ImportedCompany } from "../crunchbase-row";
 
+/** The derived columns the one writer's summary sets beside a row's values (decision 030). */
+export type SummaryColumns = Pick<
+  NewCompanyRow,
+  | "statedTotalUsd"
+  | "statedRoundCount"
+  | "fundingRoundCount"
+  | "investorKeys"
+  | "lastRoundLeadIds"
+  | "lastRoundId"
+>;
+
 /** A company as an import writes it: the row's values, its stored id (null: a new company) and its slug. */
-export type CompanyWrite = ImportedCompany & { id: number | null; slug: string };
+export type CompanyWrite = ImportedCompany & SummaryColumns & { id: number | null; slug: string };
 
 /** The columns an import writes (all but the times and the search text, which the database sets). */
 const WRITTEN_COLUMNS = Object.entries(getTableColumns(companies))
   // search_text is the trigger's to write.
   // suppressed is the do-not-sell triggers' to write.
-  // The rounds summary's inputs and keys are the one writer's (decision 030): a new company gets the defaults.
-  .filter(
-    ([key]) =>
-      ![
-        "createdAt",
-        "updatedAt",
-        "searchText",
-        "suppressed",
-        "roundRecordedAt",
-        "statedTotalUsd",
-        "statedRoundCount",
-        "fundingRoundCount",
-        "investorKeys",
-        "lastRoundLeadIds",
-        "lastRoundId",
-      ].includes(key),
-  )
+  // The summary's columns are written with the row: the one writer computed them (decision 030).
+  .filter(([key]) => !["createdAt", "updatedAt", "searchText", "suppressed", "roundRecordedAt"].includes(key))
   .map(([key, column]) => ({
     key: key as keyof CompanyWrite,
     name: column.name,
@@ -51,7 +47,7 @@ const SELECT_LIST = WRITTEN_COLUMNS.map((column) =>
  * A company's values as the JSON members the upsert reads, all but its id and slug (which the batch decides),
  * written out column by column: no object per row is built to be stringified.
  */
-export function companyJson(company: ImportedCompany): string {
+export function companyJson(company: ImportedCompany & Partial<SummaryColumns>): string {
   let text = "";
   for (const column of VALUE_COLUMNS) {
     const value = (company as Partial<CompanyWrite>)[column.key];
@@ -75,7 +71,7 @@ export interface CompanyWriteText {
  */
 export function upsertStatement(
   writes: CompanyWriteText[],
-  fields: ReadonlyArray<keyof ImportedCompany>,
+  fields: ReadonlyArray<keyof ImportedCompany | keyof SummaryColumns>,
 ): SQL {
   const records = writes.map(
     ({ id, slug, json }) => `{"id":${JSON.stringify(id)},"slug":${JSON.stringify(slug)}${json}}`,

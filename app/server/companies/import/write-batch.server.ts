@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { RowInvestor } from "../../../core/investor-names";
 import type { Db } from "../../db/database.server";
 import { queryRows } from "../../db/query-rows.server";
 import type { DuplicateRow } from "../../imports/import-kit.server";
@@ -12,7 +13,8 @@ import {
   newCandidate,
   withFileCompanies,
 } from "./candidate-matching.server";
-import { companyDigest, hasSameValues } from "./company-changes";
+import { companyDigest, hasSameValues, investorsText } from "./company-changes";
+import { type GraphColumns, graphColumnsOf, prepareGraphs, writeGraphs } from "./company-graphs.server";
 import { allocateSlugs } from "./company-slugs.server";
 import type { FileCompanies } from "./file-companies";
 import { companyJson, upsertStatement } from "./upsert.server";
@@ -24,7 +26,9 @@ export interface BatchRow {
   company: ImportedCompany;
   /** Suppression hashes of the row's founder and contact emails, computed while parsing (off the write path). */
   emailHashes: string[];
-  /** companyDigest of the row's values for the file's fields, computed while parsing. */
+  /** The investors the row names (null: the file has no investor column). */
+  investors: RowInvestor[] | null;
+  /** companyDigest of the row's values for the file's fields and its investors, computed while parsing. */
   digest: number;
 }
 
@@ -54,7 +58,7 @@ export async function writeBatch(
   batch: BatchRow[],
   fields: ReadonlyArray<keyof ImportedCompany>,
   file: FileCompanies,
-  { dryRun = false }: { dryRun?: boolean } = {},
+  { dryRun = false, investors = false }: { dryRun?: boolean; investors?: boolean } = {},
 ): Promise<BatchCounts> {
   const { counts, touched, created, written, rowOf } = await db.transaction(async (tx) => {
     await takeImportLock(tx);
@@ -72,10 +76,16 @@ export async function writeBatch(
     // those probes above a scan of a table of a first load's size, which costs several times more (a first
     // load scanned its growing table once per batch: decision 020).
     await tx.execute(sql`set local enable_seqscan = off`);
+    const candidates = await loadCandidates(tx, companiesOfBatch, fields);
+    // decision 030: a stored company's investors as the file would name them, to tell an unchanged row.
+    const storedInvestors = investors
+      ? await loadStoredInvestors(
+          tx,
+          candidates.flatMap((candidate) => candidate.id ?? []),
+        )
+      : null;
     const index = new CandidateIndex(
-      withFileCompanies(await loadCandidates(tx, companiesOfBatch, fields), companiesOfBatch, file, {
-        addUnstored: dryRun,
-      }),
+      withFileCompanies(candidates, companiesOfBatch, file, { addUnstored: dryRun }),
     );
     const counts: BatchCounts = {
       inserted: 0,
@@ -97,7 +107,9 @@ export async function writeBatch(
       }
       if (match.firstRow === null) match.firstRow = row;
       else counts.duplicates.push({ row, firstRow: match.firstRow });
-      const isUnchanged = isRowUnchanged(match, company, rowOf.get(company)?.digest, fields);
+      const isUnchanged =
+        isRowUnchanged(match, company, rowOf.get(company)?.digest, fields) &&
+        sameInvestors(match, rowOf.get(company), storedInvestors, rowOf);
       index.update(match, company, setsDomain);
       if (isUnchanged) {
         counts.unchanged++;
@@ -106,7 +118,9 @@ export async function writeBatch(
         match.changed = true;
       }
     }
-    const written = dryRun ? [] : await write(tx, index, created, fields);
+    const written = dryRun
+      ? []
+      : await write(tx, index, created, fields, graphColumnsOf(fields, investors), rowOf);
     return { counts, touched: index.touched(), created: created.length, written, rowOf };
   });
   // Only once the batch is committed: a failed batch leaves the file's companies as they were.
@@ -118,7 +132,7 @@ export async function writeBatch(
       order: candidate.id ?? candidate.order,
       nameKey: candidate.nameKey,
       domain: candidate.domain,
-      digest: rowOf.get(write)?.digest ?? companyDigest(write, fields),
+      digest: rowOf.get(write)?.digest ?? companyDigest(write, fields, investorsText(null)),
       firstRow: candidate.firstRow ?? 0,
     });
   }
@@ -143,34 +157,122 @@ function isRowUnchanged(
 }
 
 /**
- * Gives the batch's new companies free slugs and writes the new and changed ones (one upsert). Returns
- * the ids written.
+ * Whether the row names the investors the company has from the file's source: those an earlier row of the
+ * batch gave it, else the stored ones (a company an earlier batch wrote compares by digest, which covers them).
+ */
+function sameInvestors(
+  candidate: Candidate,
+  row: BatchRow | undefined,
+  stored: ReadonlyMap<number, string> | null,
+  rowOf: ReadonlyMap<ImportedCompany, BatchRow>,
+): boolean {
+  if (stored === null || row === undefined) return true;
+  const text = investorsText(row.investors);
+  if (candidate.write !== null) return investorsText(rowOf.get(candidate.write)?.investors ?? null) === text;
+  if (candidate.entry !== null) return true;
+  return (candidate.id === null ? "" : (stored.get(candidate.id) ?? "")) === text;
+}
+
+/** The investors the companies import gave these companies, as `investorsText` writes them. */
+async function loadStoredInvestors(tx: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const texts = new Map<number, string>();
+  if (ids.length === 0) return texts;
+  const links = await queryRows<{ company_id: number; name_key: string; is_lead: boolean }>(
+    tx,
+    sql`select l.company_id, i.name_key, l.is_lead from company_investors l join investors i on i.id = l.investor_id
+        where l.company_id = any(${sql.param([...ids])}::int[]) and l.source = 'crunchbase_companies'`,
+  );
+  const byCompany = new Map<number, Array<{ nameKey: string; isLead: boolean }>>();
+  for (const link of links) {
+    const list = byCompany.get(link.company_id) ?? [];
+    list.push({ nameKey: link.name_key, isLead: link.is_lead });
+    byCompany.set(link.company_id, list);
+  }
+  for (const [id, list] of byCompany) texts.set(id, investorsText(list) ?? "");
+  return texts;
+}
+
+/** The summary's columns the upsert sets on every written company, beside the file's fields. */
+const SUMMARY_FIELDS = [
+  "lastFundingDate",
+  "lastFundingType",
+  "lastFundingAmountUsd",
+  "lastFundingAmount",
+  "lastFundingCurrency",
+  "totalFundingAmountUsd",
+  "firstName",
+  "lastName",
+  "role",
+  "email",
+  "founders",
+  "fundingRoundCount",
+  "investorKeys",
+  "lastRoundLeadIds",
+  "lastRoundId",
+  "statedTotalUsd",
+  "statedRoundCount",
+] as const;
+
+/**
+ * Gives the batch's new companies ids and free slugs, merges each written company's row into its rounds,
+ * people and investors (decision 030), writes the new and changed companies with their summaries (one
+ * upsert), then their rounds, people and links. Returns the ids written.
  */
 async function write(
   tx: Db,
   index: CandidateIndex,
   created: Candidate[],
   fields: ReadonlyArray<keyof ImportedCompany>,
+  graphColumns: GraphColumns,
+  rowOf: ReadonlyMap<ImportedCompany, BatchRow>,
 ): Promise<number[]> {
   const slugs = await allocateSlugs(
     tx,
     created.map((candidate) => candidate.slugBase),
   );
+  const ids = await nextCompanyIds(tx, created.length);
   created.forEach((candidate, position) => {
     candidate.slug = slugs[position] ?? null;
+    candidate.id = ids[position] ?? null;
   });
-  const writes = index
-    .touched()
-    .filter((candidate) => candidate.changed)
-    .map((candidate) => ({
-      id: candidate.id,
-      slug: candidate.slug as string,
-      json: companyJson(candidate.write as ImportedCompany),
-    }));
-  if (writes.length === 0) return [];
-  const stored = await queryRows<{ id: number; slug: string }>(tx, upsertStatement(writes, fields));
-  // The ids the new companies got: later batches find them in the table by these.
-  const idBySlug = new Map(stored.map(({ id, slug }) => [slug, Number(id)]));
-  for (const candidate of created) candidate.id = idBySlug.get(candidate.slug as string) ?? null;
+  const isNew = new Set(created);
+  const changed = index.touched().filter((candidate) => candidate.changed);
+  if (changed.length === 0) return [];
+  const prepared = await prepareGraphs(
+    tx,
+    changed.map((candidate) => {
+      const company = candidate.write as ImportedCompany;
+      return {
+        id: candidate.id as number,
+        isNew: isNew.has(candidate),
+        company,
+        investors: rowOf.get(company)?.investors ?? null,
+      };
+    }),
+    graphColumns,
+  );
+  const writes = changed.map((candidate) => ({
+    id: candidate.id,
+    slug: candidate.slug as string,
+    json: companyJson({
+      ...(candidate.write as ImportedCompany),
+      ...prepared.summaries.get(candidate.id as number),
+    }),
+  }));
+  const stored = await queryRows<{ id: number; slug: string }>(
+    tx,
+    upsertStatement(writes, [...new Set([...fields, ...SUMMARY_FIELDS])]),
+  );
+  await writeGraphs(tx, prepared);
   return stored.map(({ id }) => Number(id));
+}
+
+/** `count` fresh company ids, in order: a new company's rounds and people name it before the upsert. */
+async function nextCompanyIds(tx: Db, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select nextval(pg_get_serial_sequence('companies', 'id'))::int as id from generate_series(1, ${count})`,
+  );
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }

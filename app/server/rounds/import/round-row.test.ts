@@ -81,7 +81,7 @@ describe("a funding-rounds row (docs/product.md#imports)", () => {
     const names = Array.from({ length: MAX_ROUND_INVESTORS + 1 }, (_, index) => `Fund ${index}`).join(", ");
     expect(parse({ "Investor Names": names, "Lead Investors": "" })).toEqual({
       ok: false,
-      reason: `Investor Names names ${MAX_ROUND_INVESTORS + 1} investors; a round may name at most ${MAX_ROUND_INVESTORS}.`,
+      reason: `Investor Names names ${MAX_ROUND_INVESTORS + 1} investors; a row may name at most ${MAX_ROUND_INVESTORS}.`,
     });
   });
 });

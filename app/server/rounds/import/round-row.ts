@@ -10,16 +10,16 @@ import {
   parseWebsite,
   showValue,
 } from "../../../core/crunchbase-cells";
-import { investorNameKey } from "../../../core/investor-match";
+import {
+  investorNameList,
+  MAX_ROW_INVESTORS,
+  namedInvestors,
+  type RowInvestor,
+} from "../../../core/investor-names";
 import { RowProblem, RowProblems } from "../../../core/row-problems";
 import { ROUND_FIELD_HEADERS, type RoundColumns, type RoundField } from "./round-columns";
 
-/** An investor a row names: as spelled (the first spelling of its key), and whether it led the round. */
-export interface RowInvestor {
-  name: string;
-  nameKey: string;
-  isLead: boolean;
-}
+export type { RowInvestor };
 
 /** A round as one row of a funding-rounds file describes it. */
 export interface ImportedRound {
@@ -41,13 +41,11 @@ export interface ImportedRound {
 
 export type ParsedRound = { ok: true; round: ImportedRound } | { ok: false; reason: string };
 
-/** The most investors a row may name: far above a real round, low enough to keep a batch's links bounded. */
-export const MAX_ROUND_INVESTORS = 500;
+/** The most investors a row may name (core/investor-names.ts). */
+export const MAX_ROUND_INVESTORS = MAX_ROW_INVESTORS;
 const MAX_URL_LENGTH = 2_000;
 /** Smallint: Number of Investors is stored as stated. */
 const MAX_INVESTOR_COUNT = 32_767;
-/** What Crunchbase's list separator splits off a name that has a comma in it ("Acme Ventures, LLC"). */
-const NAME_SUFFIX = /^(?:l\.?l\.?c\.?|inc\.?|ltd\.?|l\.?p\.?|llp|plc|gmbh|ag|s\.?a\.?|co\.?|corp\.?)$/i;
 
 /**
  * Validates one data row of a funding-rounds file (docs/product.md#imports): every problem of the row is
@@ -84,9 +82,9 @@ export function parseRoundRow(cells: readonly string[], columns: RoundColumns, t
   const amountUsd = read("moneyRaisedUsd", (value, name) => parseAmount(value, name, MAX_USD_AMOUNT, true));
   const announcedOn = read("announcedDate", (value, name) => parseFundingDate(value, name, today));
   const investorCount = read("investorCount", parseCount);
-  const investorNames = read("investorNames", names) ?? [];
-  const leadNames = read("leadInvestors", names) ?? [];
-  const investors = problems.read(() => roundInvestors(investorNames, leadNames, label("investorNames")), []);
+  const investorNames = read("investorNames", investorNameList) ?? [];
+  const leadNames = read("leadInvestors", investorNameList) ?? [];
+  const investors = problems.read(() => namedInvestors(investorNames, leadNames, label("investorNames")), []);
 
   const reason = problems.reason();
   if (reason !== null || organizationName === null) {
@@ -116,37 +114,4 @@ function parseCount(value: string, name: string): number {
     throw new RowProblem(`${name} ${showValue(value)} is not a number of investors.`);
   }
   return Number(plain);
-}
-
-/**
- * A comma-separated list of names, trimmed, blanks dropped; a part that is only a company suffix ("LLC",
- * "L.P.") belongs to the name before it.
- */
-function names(value: string, name: string): string[] {
-  const parts: string[] = [];
-  for (const raw of value.split(",")) {
-    const part = raw.trim();
-    if (part === "") continue;
-    const previous = parts.length - 1;
-    if (previous >= 0 && NAME_SUFFIX.test(part)) parts[previous] = `${parts[previous]}, ${part}`;
-    else parts.push(checkLength(part, name, MAX_NAME_LENGTH));
-  }
-  return parts;
-}
-
-/** The round's investors: each name once (by investor name key), a lead also when Investor Names omits it. */
-function roundInvestors(investorNames: string[], leadNames: string[], label: string): RowInvestor[] {
-  const leads = new Set(leadNames.map(investorNameKey));
-  const byKey = new Map<string, RowInvestor>();
-  for (const name of [...investorNames, ...leadNames]) {
-    const nameKey = investorNameKey(name);
-    if (nameKey === "" || byKey.has(nameKey)) continue;
-    byKey.set(nameKey, { name, nameKey, isLead: leads.has(nameKey) });
-  }
-  if (byKey.size > MAX_ROUND_INVESTORS) {
-    throw new RowProblem(
-      `${label} names ${byKey.size} investors; a round may name at most ${MAX_ROUND_INVESTORS}.`,
-    );
-  }
-  return [...byKey.values()];
 }
