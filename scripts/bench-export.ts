@@ -4,6 +4,8 @@
 // `--new-only [--prior P]` measures the "new leads only" (docs/product.md#export) instead: a bench user who has exported P
 // companies (default 500,000, at most N; written with one insert ... select) exports, leaving those out, the
 // search whose new leads are about a tenth of the rows (100,000 of 1,000,000), against the target of 4 s.
+// `--people` streams the file of one row per person (docs/product.md#export) instead: each company's people read
+// per batch; rows/s then counts the file's rows (people, and companies without people).
 // Seeds N demo companies into the configured database (DATABASE_URL, else a PGlite directory: --data-dir to
 // keep one between runs, otherwise a temporary one) when it does not hold exactly N, then streams the full
 // export (no filters) to a null sink through the app's streamCompaniesCsv, and reports rows/s, bytes,
@@ -34,6 +36,7 @@ const { values } = parseArgs({
     server: { type: "boolean", default: false },
     "new-only": { type: "boolean", default: false },
     prior: { type: "string", default: "500000" },
+    people: { type: "boolean", default: false },
   },
 });
 const rows = Number(values.rows);
@@ -47,10 +50,11 @@ if (
   runs < 1 ||
   !Number.isInteger(prior) ||
   prior < 0 ||
-  (values.server && values["new-only"])
+  (values.server && values["new-only"]) ||
+  (values.people && (values.server || values["new-only"]))
 ) {
   console.error(
-    "usage: npm run bench:export -- [--rows N] [--batch B] [--runs R] [--data-dir DIR] [--server | --new-only [--prior P]]",
+    "usage: npm run bench:export -- [--rows N] [--batch B] [--runs R] [--data-dir DIR] [--server | --new-only [--prior P] | --people]",
   );
   process.exit(2);
 }
@@ -95,7 +99,17 @@ async function ensureRows(): Promise<void> {
   );
 }
 
-async function measure(run: number): Promise<void> {
+/** The rows of the file: one per company, or (--people) one per person and one per company without people. */
+async function expectedRows(): Promise<number> {
+  if (!values.people) return rows;
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from companies c left join people p on p.company_id = c.id`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+async function measure(run: number, fileRows: number): Promise<void> {
   global.gc?.();
   const rssBefore = process.memoryUsage.rss();
   let peakRss = rssBefore;
@@ -117,6 +131,7 @@ async function measure(run: number): Promise<void> {
   const { stream, done } = await streamCompaniesCsv(database, EMPTY_SEARCH, {
     today: new Date(),
     ...(batchSize ? { batchSize } : {}),
+    ...(values.people ? { rowsPer: "person" as const } : {}),
   });
   // The null sink: read and drop each chunk, as fast as the export produces them.
   const reader = stream.getReader();
@@ -133,8 +148,8 @@ async function measure(run: number): Promise<void> {
   clearInterval(sampler);
   peakRss = Math.max(peakRss, process.memoryUsage.rss());
 
-  if (outcome.status !== "complete" || outcome.rows !== rows) {
-    throw new Error(`export ended ${outcome.status} after ${outcome.rows} of ${rows} rows`);
+  if (outcome.status !== "complete" || outcome.rows !== fileRows) {
+    throw new Error(`export ended ${outcome.status} after ${outcome.rows} of ${fileRows} rows`);
   }
   console.log(
     [
@@ -297,10 +312,11 @@ if (values.server) {
 
 try {
   await ensureRows();
+  const fileRows = await expectedRows();
   console.log(
-    `\nExport of ${rows.toLocaleString("en-US")} companies from ${database.kind}, in this process (tsx, no heap cap: the server figures come from --server)${batchSize ? ` (batch ${batchSize})` : ""}`,
+    `\nExport of ${rows.toLocaleString("en-US")} companies${values.people ? `, one row per person (${fileRows.toLocaleString("en-US")} rows)` : ""} from ${database.kind}, in this process (tsx, no heap cap: the server figures come from --server)${batchSize ? ` (batch ${batchSize})` : ""}`,
   );
-  for (let run = 1; run <= runs; run += 1) await measure(run);
+  for (let run = 1; run <= runs; run += 1) await measure(run, fileRows);
 } finally {
   await database.close();
   if (temporaryDir) rmSync(temporaryDir, { recursive: true, force: true });

@@ -79,6 +79,15 @@ const UNTITLED_ROLE: Readonly<Record<RoleKind, string | null>> = {
   other: "Contact",
 };
 
+/**
+ * A person's Role (decision 030 §2): their title, else null for a founder (shown 'Founder', founder-role.ts)
+ * or 'Executive' / 'Director' / 'Contact'. The primary contact's Role and each person's row of the export
+ * one row per person (docs/product.md#export) both come from here.
+ */
+export function personRole(person: Pick<SummaryPerson, "title" | "roleKind">): string | null {
+  return hasText(person.title) ? person.title.trim() : UNTITLED_ROLE[person.roleKind];
+}
+
 const CHIEF_EXECUTIVE = /\b(ceo|chief executive)\b/i;
 
 /** Latest first: by date, undated rounds last, then the later id (decision 030). */
@@ -190,12 +199,7 @@ export function summarize(input: CompanySummaryInput): CompanySummary {
     lastRoundId: last?.id ?? null,
     firstName: contact?.firstName ?? null,
     lastName: contact?.lastName ?? null,
-    role:
-      contact === undefined
-        ? null
-        : hasText(contact.title)
-          ? contact.title.trim()
-          : UNTITLED_ROLE[contact.roleKind],
+    role: contact === undefined ? null : personRole(contact),
     email: contact?.email ?? null,
     founders: foundersList(people),
   };

@@ -6,9 +6,11 @@ import {
   exportHistoryEntry,
   exportOutcomeLabel,
   exportRepeatHref,
+  exportRowsPer,
   lpsExportQuery,
   newLeadsText,
   noNewLeadsReason,
+  readExportRows,
   readNewOnly,
 } from "./export-history";
 import { EMPTY_LP_SEARCH, parseLpSearchParams } from "./lp-search-params";
@@ -42,6 +44,32 @@ describe("readNewOnly (docs/product.md#export: the export's newOnly option)", ()
   });
 });
 
+describe("one row per company or per person (docs/product.md#export: the export's rows option)", () => {
+  it.each([
+    ["people", "person"],
+    [" People ", "person"],
+    ["companies", "company"],
+    ["", null],
+    [null, null],
+  ] as const)("reads %o as %s", (value, expected) => {
+    expect(readExportRows(value)).toEqual({ rowsPer: expected });
+  });
+
+  it.each([["person"], ["all"], ["1"]])("refuses %o with a message naming it and the choices", (value) => {
+    expect(readExportRows(value)).toEqual({
+      error: `"${value}" is not a choice for rows: use people (one row per person) or companies (one row per company).`,
+    });
+  });
+
+  it("takes the choice when made, else the format's, else a company", () => {
+    expect(exportRowsPer(null, null)).toBe("company");
+    expect(exportRowsPer(null, "person")).toBe("person");
+    expect(exportRowsPer({ rowsPer: "person" }, null)).toBe("person");
+    expect(exportRowsPer({ rowsPer: "person" }, "company")).toBe("company");
+    expect(exportRowsPer({}, null)).toBe("company");
+  });
+});
+
 describe("an export's criteria as its endpoint's query string", () => {
   it("keeps the search, leaves out the page and page size, and adds target and newOnly when set", () => {
     const { state } = parseSearchParams(
@@ -54,6 +82,9 @@ describe("an export's criteria as its endpoint's query string", () => {
       "q=data&industry=SaaS&industry=Fintech&date=1y&sort=name-asc&target=hubspot-contacts&newOnly=1",
     );
     expect(companiesExportQuery(EMPTY_SEARCH, null, false)).toBe("");
+    expect(companiesExportQuery(EMPTY_SEARCH, "excel-eu", false, "person")).toBe(
+      "target=excel-eu&rows=people",
+    );
   });
 
   it("reads back as the same search", () => {
@@ -114,6 +145,8 @@ describe("the history's summary of an export", () => {
       summary: "Seed",
       formatLabel: "HubSpot",
       newOnly: true,
+      // HubSpot takes one contact per row (docs/product.md#export).
+      rowsPer: "person",
       rowCount: 1234,
       outcome: "complete",
       href: "/api/export-csv?stage=Seed&target=hubspot-contacts&newOnly=1",
@@ -123,7 +156,16 @@ describe("the history's summary of an export", () => {
       formatLabel: null,
       summary: "All companies",
       href: "/api/export-csv",
+      rowsPer: "company",
     });
+    expect(exportHistoryEntry({ ...plain, query: "stage=Seed&rows=people" })).toMatchObject({
+      summary: "Seed",
+      rowsPer: "person",
+      href: "/api/export-csv?stage=Seed&rows=people",
+    });
+    expect(
+      exportHistoryEntry({ ...plain, format: "hubspot-contacts", query: "rows=companies" }).rowsPer,
+    ).toBe("company");
   });
 
   it("says how an export ended, nothing for a complete one", () => {

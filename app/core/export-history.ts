@@ -1,4 +1,4 @@
-import { targetById } from "./converter/targets";
+import { type RowsPer, type Target, targetById } from "./converter/targets";
 import { formatCount, formatDate } from "./format";
 import {
   LP_FILTER_KEYS,
@@ -57,14 +57,55 @@ export function readNewOnly(value: unknown): { newOnly: boolean } | { error: str
   };
 }
 
+/** The companies export's option (URL): one row per company or one per person (docs/product.md#export). */
+export const ROWS_PARAM = "rows";
+
+/** The option's values on the URL, by what a row stands for. */
+export const ROWS_VALUES: Readonly<Record<RowsPer, string>> = { company: "companies", person: "people" };
+
+/** The choice's labels in the export menu. */
+export const ROWS_LABELS: Readonly<Record<RowsPer, string>> = {
+  company: "One row per company",
+  person: "One row per person",
+};
+
+/**
+ * The rows option as sent: `people` or `companies`, or absent/empty (the format decides, exportRowsPer);
+ * anything else is refused with a message (a file of other rows than asked for would mislead).
+ */
+export function readExportRows(value: string | null): { rowsPer: RowsPer | null } | { error: string } {
+  if (value === null || value.trim() === "") return { rowsPer: null };
+  const wanted = value.trim().toLowerCase();
+  const rowsPer = (Object.keys(ROWS_VALUES) as RowsPer[]).find((key) => ROWS_VALUES[key] === wanted);
+  if (rowsPer) return { rowsPer };
+  return {
+    error: `"${value.slice(0, 40)}" is not a choice for ${ROWS_PARAM}: use ${ROWS_VALUES.person} (one row per person) or ${ROWS_VALUES.company} (one row per company).`,
+  };
+}
+
+/**
+ * What a row of a companies export stands for: the user's choice when made, else the format's (a tool that
+ * imports one contact per row, targets.ts `rowsPer`), else a company.
+ */
+export function exportRowsPer(target: Pick<Target, "rowsPer"> | null, chosen: RowsPer | null): RowsPer {
+  return chosen ?? target?.rowsPer ?? "company";
+}
+
 /**
  * A companies export's criteria as the query string /api/export-csv reads: the search page's parameters
- * (without the page and page size, which change nothing in a file), then `target` and `newOnly` when set.
+ * (without the page and page size, which change nothing in a file), then `target`, `newOnly` and `rows` (as
+ * chosen: absent, the format decides) when set.
  */
-export function companiesExportQuery(search: SearchState, target: string | null, newOnly: boolean): string {
+export function companiesExportQuery(
+  search: SearchState,
+  target: string | null,
+  newOnly: boolean,
+  rowsPer: RowsPer | null = null,
+): string {
   const params = serializeSearchState({ ...search, page: 1, size: PAGE_SIZE });
   if (target) params.set("target", target);
   if (newOnly) params.set(NEW_ONLY_PARAM, "1");
+  if (rowsPer) params.set(ROWS_PARAM, ROWS_VALUES[rowsPer]);
   return params.toString();
 }
 
@@ -109,6 +150,8 @@ export interface ExportHistoryEntry {
   /** The import format's name ("HubSpot") for a converter target; null for Roundlist's CSV. */
   formatLabel: string | null;
   newOnly: boolean;
+  /** What a companies export's row stood for (docs/product.md#export); "company" for an LP export. */
+  rowsPer: RowsPer;
   /** Rows written; null while it is still streaming. */
   rowCount: number | null;
   /** "complete", "aborted" or "failed" (csv-stream.server.ts); null while it is still streaming. */
@@ -135,10 +178,18 @@ export function exportHistoryEntry(row: {
     summary: exportCriteriaSummary(row.database, row.query),
     formatLabel: row.format ? (targetById(row.format)?.name ?? row.format) : null,
     newOnly: row.newOnly,
+    rowsPer: rowsPerOfQuery(row.database, row.query, row.format),
     rowCount: row.rowCount,
     outcome: row.outcome,
     href: exportRepeatHref(row.database, row.query),
   };
+}
+
+/** What a stored companies export's rows stood for, read back from its query string and format. */
+function rowsPerOfQuery(database: ExportDatabase, query: string, format: string | null): RowsPer {
+  if (database !== "companies") return "company";
+  const read = readExportRows(new URLSearchParams(query).get(ROWS_PARAM));
+  return exportRowsPer(format ? targetById(format) : null, "error" in read ? null : read.rowsPer);
 }
 
 export const EXPORT_DATABASE_LABELS: Readonly<Record<ExportDatabase, string>> = {

@@ -134,11 +134,12 @@ test("docs/product.md#converter: a subscriber exports a filtered search for Inst
   expect(header?.slice(0, 2)).toEqual(["email", "first_name"]);
   // Instantly needs an address: the companies of the search with one, each address once (the demo data
   // leaves some people and companies without one, decision 028). The same search's plain CSV says which.
-  const plain = await page.request.get("/api/export-csv?stage=Seed");
+  // Instantly takes one contact per row: the file is one row per person (docs/product.md#export).
+  const plain = await page.request.get("/api/export-csv?stage=Seed&rows=people");
   expect(plain.ok()).toBe(true);
   const [plainHeader, ...plainRows] = parse(await plain.body(), { bom: true }) as string[][];
-  expect(plainRows).toHaveLength(total);
-  // The founder's address, else the company's contact address (the target's rule for its email column).
+  expect(plainRows.length).toBeGreaterThan(total);
+  // The person's address, else the company's contact address (the target's rule for its email column).
   const emailColumn = (plainHeader ?? []).indexOf("Email");
   const contactColumn = (plainHeader ?? []).indexOf("Contact Email");
   const addresses = new Set(
@@ -155,6 +156,63 @@ test("docs/product.md#converter: a subscriber exports a filtered search for Inst
   await trial.getByRole("button", { name: "Export for a CRM or an outreach tool" }).click();
   await trial.getByRole("menuitem", { name: "Export for HubSpot" }).click();
   await expect(trial.getByRole("dialog", { name: TRIAL_DIALOG })).toBeVisible();
+});
+
+test("docs/product.md#export: export one row per person", async ({ page }) => {
+  test.setTimeout(60_000);
+  await logIn(page, { plan: "pro", status: "active" });
+  await gotoHydrated(page, "/search?stage=Seed");
+  const total = await shownTotal(page);
+  expect(total).toBeGreaterThan(0);
+
+  // The choice sits in the export menu, labelled, per company by default; chosen from the keyboard.
+  await page.getByRole("button", { name: "Export for a CRM or an outreach tool" }).click();
+  const rows = page.getByRole("group", { name: "Rows" });
+  const perCompany = rows.getByRole("menuitemradio", { name: "One row per company" });
+  const perPerson = rows.getByRole("menuitemradio", { name: "One row per person" });
+  await expect(perCompany).toHaveAttribute("aria-checked", "true");
+  await expect(perPerson).toHaveAttribute("aria-checked", "false");
+  await perCompany.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(perPerson).toBeFocused();
+  await page.keyboard.press("Space");
+  // Choosing keeps the menu open, the choice made.
+  await expect(perPerson).toHaveAttribute("aria-checked", "true");
+  await expect(perCompany).toHaveAttribute("aria-checked", "false");
+  expect(await seriousFindings(page, ['[role="menu"]']), "the export menu with its rows choice").toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toBeHidden();
+
+  const asked = page.waitForRequest((request) => request.url().endsWith("/api/export-csv?rows=people"));
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  await asked;
+  const download = await downloading;
+  await expect(page.getByText("Export successful!")).toBeVisible();
+  expect(download.suggestedFilename()).toMatch(FILE_NAME);
+  const [header, ...data] = parse(await readFile(await download.path()), { bom: true }) as string[][];
+  // The spec's columns first and unchanged, then the investor columns, then the person's LinkedIn.
+  expect(header?.slice(0, 2)).toEqual(["Organization Name", "Description"]);
+  expect(header?.slice(-2)).toEqual(["Number of Funding Rounds", "Person LinkedIn"]);
+  expect(data.length).toBeGreaterThan(total);
+  // One company's rows are adjacent, one per person, each with the person's own address: never the company's
+  // primary contact's address repeated on its other people's rows.
+  const name = header?.indexOf("Organization Name") ?? -1;
+  const website = header?.indexOf("Website") ?? -1;
+  const email = header?.indexOf("Email") ?? -1;
+  const groups: string[][][] = [];
+  for (const row of data) {
+    const last = groups.at(-1)?.[0];
+    if (last && last[name] === row[name] && last[website] === row[website]) groups.at(-1)?.push(row);
+    else groups.push([row]);
+  }
+  expect(groups).toHaveLength(total);
+  const withSeveral = groups.filter((group) => group.filter((row) => row[email]).length > 1);
+  expect(withSeveral.length).toBeGreaterThan(0);
+  for (const group of withSeveral) {
+    const addresses = group.map((row) => row[email]).filter((address) => address);
+    expect(new Set(addresses).size).toBe(addresses.length);
+  }
 });
 
 test("docs/product.md#export: with new leads only and none left, the export is disabled with the reason beside it", async ({

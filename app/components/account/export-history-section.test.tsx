@@ -46,6 +46,8 @@ describe("the export history on /profile", () => {
     expect(html).toContain("Seed · Europe");
     expect(html).toContain("Nov 3, 2026, 4:05 PM UTC");
     expect(html).toContain("For HubSpot");
+    // docs/product.md#export: HubSpot takes one contact per row; the LP export's row says nothing of it.
+    expect(html.match(/One row per person/g)).toHaveLength(1);
     expect(html).toContain("New leads only");
     expect(html).toContain("1,234 rows");
     expect(html).toContain(

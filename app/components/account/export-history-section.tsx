@@ -1,4 +1,9 @@
-import { EXPORT_DATABASE_LABELS, type ExportHistoryEntry, exportOutcomeLabel } from "~/core/export-history";
+import {
+  EXPORT_DATABASE_LABELS,
+  type ExportHistoryEntry,
+  exportOutcomeLabel,
+  ROWS_LABELS,
+} from "~/core/export-history";
 import { formatCount } from "~/core/format";
 import { SpriteIcon } from "../ui/sprite-icon";
 
@@ -15,7 +20,7 @@ function rowsText(rowCount: number | null): string {
 
 /**
  * docs/product.md#export-history: the user's exports on /profile, newest first (up to 50): when, which database, the criteria in
- * one line, the format, "New leads only", the rows, and "Repeat", which downloads the same criteria with
+ * one line, the format, "One row per person", "New leads only", the rows, and "Repeat", which downloads the same criteria with
  * today's data (the endpoint checks access again, so a lapsed plan is refused there with its message).
  */
 export function ExportHistorySection({ exports }: { exports: readonly ExportHistoryEntry[] }) {
@@ -29,6 +34,7 @@ export function ExportHistorySection({ exports }: { exports: readonly ExportHist
         const details = [
           EXPORT_DATABASE_LABELS[entry.database],
           entry.formatLabel ? `For ${entry.formatLabel}` : "CSV",
+          entry.rowsPer === "person" ? ROWS_LABELS.person : null,
           entry.newOnly ? "New leads only" : null,
           rowsText(entry.rowCount),
           outcome,

@@ -1,8 +1,14 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useId, useState } from "react";
 import { exportPrompt, type ViewerAccess } from "~/core/access";
-import { TARGETS } from "~/core/converter/targets";
-import { NEW_ONLY_LABEL, newLeadsText, noNewLeadsReason } from "~/core/export-history";
+import { type RowsPer, TARGETS } from "~/core/converter/targets";
+import {
+  NEW_ONLY_LABEL,
+  newLeadsText,
+  noNewLeadsReason,
+  ROWS_LABELS,
+  ROWS_VALUES,
+} from "~/core/export-history";
 import { formatCount } from "~/core/format";
 import type { SearchState } from "~/core/search-params";
 import type { TrialSummary } from "~/core/trial";
@@ -37,6 +43,9 @@ export function ExportButton({ access, trial, state, total }: ExportButtonProps)
   const [dialog, setDialog] = useState<"trial" | "pricing" | null>(null);
   const canExport = exportPrompt(access) === "export";
   const [isNewOnly, setIsNewOnly] = useState(false);
+  // docs/product.md#export: one row per company (the default) or one per person.
+  const [rowsPer, setRowsPer] = useState<RowsPer>("company");
+  const rowsLabelId = useId();
   const newLeads = useExportPreview(state, canExport, completedCount);
   const countText = newLeads.preview
     ? newLeadsText(newLeads.preview)
@@ -51,8 +60,14 @@ export function ExportButton({ access, trial, state, total }: ExportButtonProps)
     canExport && isNewOnly && preview && preview.total > 0 && preview.newLeads === 0 ? preview : null;
   const reasonId = useId();
 
-  // A "new leads only" file holds the new leads alone: the progress counts towards them.
-  const expectedRows = canExport && isNewOnly && newLeads.preview ? newLeads.preview.newLeads : total;
+  // A "new leads only" file holds the new leads alone: the progress counts towards them. A file of one row
+  // per person holds more rows than companies: its progress is a count of rows.
+  const isPerPerson = canExport && rowsPer === "person";
+  const expectedRows = isPerPerson
+    ? null
+    : canExport && isNewOnly && newLeads.preview
+      ? newLeads.preview.newLeads
+      : total;
 
   /** docs/product.md#access: the same access rule for every format; the server decides again on each request. */
   async function exportAs(target?: string) {
@@ -62,7 +77,7 @@ export function ExportButton({ access, trial, state, total }: ExportButtonProps)
       // docs/product.md#export: a "new leads only" file of no company is not downloaded. Chosen before the count
       // arrived: once it has, the export is disabled and the reason shows beside it.
       if (newOnly && (await newLeads.load())?.newLeads === 0) return;
-      start(state, { ...(target ? { target } : {}), newOnly });
+      start(state, { ...(target ? { target } : {}), newOnly, ...(isPerPerson ? { rowsPer } : {}) });
     } else if (prompt === "signup") openAuthDialog("signup");
     else setDialog(prompt);
   }
@@ -135,6 +150,41 @@ export function ExportButton({ access, trial, state, total }: ExportButtonProps)
                         ) : null}
                       </span>
                     </DropdownMenu.CheckboxItem>
+                    <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+                    {/* docs/product.md#export: what a row of the file stands for; contact tools take a row per person whatever is chosen. */}
+                    <DropdownMenu.Label
+                      id={rowsLabelId}
+                      className="px-3 pt-1 pb-0.5 text-xs font-semibold text-slate-600"
+                    >
+                      Rows
+                    </DropdownMenu.Label>
+                    <DropdownMenu.RadioGroup
+                      aria-labelledby={rowsLabelId}
+                      value={rowsPer}
+                      onValueChange={(value) => setRowsPer(value === "person" ? "person" : "company")}
+                      data-testid="export-rows"
+                    >
+                      {(["company", "person"] as const).map((value) => (
+                        <DropdownMenu.RadioItem
+                          key={value}
+                          value={value}
+                          // Choosing keeps the menu open, as the option above: then Export CSV or a format.
+                          onSelect={(event) => event.preventDefault()}
+                          data-testid={`export-rows-${ROWS_VALUES[value]}`}
+                          className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900"
+                        >
+                          <span
+                            aria-hidden="true"
+                            className={`inline-flex h-4 w-4 shrink-0 items-center justify-center rounded-full border ${rowsPer === value ? "border-brand-600" : "border-slate-400"} bg-white`}
+                          >
+                            {rowsPer === value ? (
+                              <span className="h-2 w-2 rounded-full bg-brand-600" />
+                            ) : null}
+                          </span>
+                          {ROWS_LABELS[value]}
+                        </DropdownMenu.RadioItem>
+                      ))}
+                    </DropdownMenu.RadioGroup>
                     <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
                   </>
                 ) : null}

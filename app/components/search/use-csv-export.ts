@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
+import type { RowsPer } from "~/core/converter/targets";
 import { exportFileName, fileNameFromDisposition } from "~/core/csv";
-import { companiesExportQuery, type ExportPreview } from "~/core/export-history";
+import { companiesExportQuery, type ExportPreview, ROWS_PARAM, ROWS_VALUES } from "~/core/export-history";
 import { exportRequestBody } from "~/core/export-request";
 import { EXPORT_TOASTS } from "~/core/messages";
 import type { SearchState } from "~/core/search-params";
@@ -37,6 +38,8 @@ export interface CsvExportOptions {
   target?: string;
   /** docs/product.md#export: leave out the companies this user has exported before. */
   newOnly?: boolean;
+  /** docs/product.md#export: one row per person when chosen; absent, the format decides (per company for the CSV). */
+  rowsPer?: RowsPer;
 }
 
 export interface CsvExport {
@@ -73,8 +76,12 @@ export function useCsvExport(): CsvExport {
       setRowsReceived(0);
       void (async () => {
         try {
-          const { target, newOnly = false } = options;
-          const url = target ? `/api/export-csv?target=${encodeURIComponent(target)}` : "/api/export-csv";
+          const { target, newOnly = false, rowsPer } = options;
+          const params = new URLSearchParams();
+          if (target) params.set("target", target);
+          if (rowsPer) params.set(ROWS_PARAM, ROWS_VALUES[rowsPer]);
+          const query = params.toString();
+          const url = query ? `/api/export-csv?${query}` : "/api/export-csv";
           const response = await fetch(url, {
             method: "POST",
             headers: { "Content-Type": "application/json", Accept: "text/csv" },

@@ -205,6 +205,22 @@ describe("targets as data (decision 016)", () => {
     }
   });
 
+  it("writes one row per person for the tools that import one contact per row (docs/product.md#export)", () => {
+    expect(Object.fromEntries(TARGETS.map((target) => [target.id, target.rowsPer ?? "company"]))).toEqual({
+      "hubspot-contacts": "person",
+      "salesforce-leads": "person",
+      pipedrive: "person",
+      "apollo-contacts": "person",
+      "attio-people": "person",
+      // A Close lead is a company holding contacts: per company unless asked (decision 030).
+      close: "company",
+      instantly: "person",
+      lemlist: "person",
+      smartlead: "person",
+      "excel-eu": "company",
+    });
+  });
+
   it("splits files at each tool's documented limit", () => {
     expect(Object.fromEntries(TARGETS.map((target) => [target.id, target.maxRowsPerFile]))).toEqual({
       "hubspot-contacts": 1_048_575,

@@ -61,6 +61,12 @@ export type TargetId =
   | "close"
   | "excel-eu";
 
+/**
+ * What one row of an export stands for (docs/product.md#export): a company (its primary contact in the contact
+ * columns), or one of its people (decision 030 §4).
+ */
+export type RowsPer = "company" | "person";
+
 export interface Target {
   id: TargetId;
   /** The tool's name, as buttons show it ("Export for HubSpot"). */
@@ -75,6 +81,11 @@ export interface Target {
   bom: boolean;
   /** Data rows one file may hold (the header row not counted); null when the vendor documents no limit. */
   maxRowsPerFile: number | null;
+  /**
+   * "person" for a tool that imports one contact per row: an export to it writes one row per person of each
+   * company (docs/product.md#export). Absent: one row per company, unless the user asks for one per person.
+   */
+  rowsPer?: RowsPer;
   /** The vendor's import instructions, for the page's "next step" link. */
   helpUrl: string;
   note?: string;
@@ -136,6 +147,7 @@ const HUBSPOT: Target = {
   delimiter: ",",
   bom: false,
   maxRowsPerFile: EXCEL_MAX_DATA_ROWS,
+  rowsPer: "person",
   helpUrl: "https://knowledge.hubspot.com/import-and-export/set-up-your-import-file",
   note: "Create the custom properties (LinkedIn URL, Company LinkedIn URL, funding) while mapping, or leave them unmapped. Free HubSpot accounts take files up to 20 MB.",
 };
@@ -173,6 +185,7 @@ const SALESFORCE: Target = {
   delimiter: ",",
   bom: false,
   maxRowsPerFile: 50_000,
+  rowsPer: "person",
   helpUrl: "https://help.salesforce.com/s/articleView?id=xcloud.field_mapping_for_importing_leads.htm",
   note: "Set the Lead Source for the whole file on the wizard's first page.",
 };
@@ -208,6 +221,7 @@ const PIPEDRIVE: Target = {
   delimiter: ",",
   bom: false,
   maxRowsPerFile: 50_000,
+  rowsPer: "person",
   helpUrl: "https://support.pipedrive.com/en/article/importing-mandatory-fields",
 };
 
@@ -243,6 +257,7 @@ const APOLLO: Target = {
   delimiter: ",",
   bom: false,
   maxRowsPerFile: 10_000,
+  rowsPer: "person",
   helpUrl: "https://knowledge.apollo.io/hc/en-us/articles/4409161532045",
 };
 
@@ -295,6 +310,7 @@ const INSTANTLY: Target = {
   delimiter: ",",
   bom: false,
   maxRowsPerFile: null,
+  rowsPer: "person",
   helpUrl: "https://developer.instantly.ai/api-reference/lead/add-leads-in-bulk-to-a-campaign-or-list",
 };
 
@@ -329,6 +345,7 @@ const LEMLIST: Target = {
   delimiter: ",",
   bom: false,
   maxRowsPerFile: null,
+  rowsPer: "person",
   helpUrl: "https://developer.lemlist.com/api-reference/objects-definitions/lead",
 };
 
@@ -365,6 +382,7 @@ const SMARTLEAD: Target = {
   delimiter: ",",
   bom: false,
   maxRowsPerFile: null,
+  rowsPer: "person",
   helpUrl: "https://api.smartlead.ai/guides/lead-management",
 };
 
@@ -407,6 +425,7 @@ const ATTIO: Target = {
   delimiter: ",",
   bom: false,
   maxRowsPerFile: null,
+  rowsPer: "person",
   helpUrl: "https://attio.com/help/reference/imports-exports/import-data-into-attio-via-csv",
   note: "Map Company domain to the person's company (matched by its domain); create the funding attributes in the importer.",
 };
@@ -418,7 +437,9 @@ const ATTIO: Target = {
  * https://developer.close.com/resources/leads (a lead is a company holding contacts; lead name, url,
  * description, addresses with city/state/country; contacts with name, title, emails). Close's import mapping
  * step matches or lets the user pick each column. A lead is a company, so the company name is required
- * (Roundlist's choice: an unnamed lead is useless there). No row limit is documented.
+ * (Roundlist's choice: an unnamed lead is useless there). No row limit is documented. One row per company by
+ * default (decision 030, the export one row per person): a row is a lead, and no page read says that the
+ * importer merges rows of one company into one lead, so rows per person could create a lead per person.
  */
 const CLOSE: Target = {
   id: "close",

@@ -76,6 +76,12 @@ export const COMPANY_EXPORT_EXTRA_HEADERS = [
   "Number of Funding Rounds",
 ] as const;
 export const COMPANY_EXPORT_HEADERS = [...COMPANY_CSV_HEADERS, ...COMPANY_EXPORT_EXTRA_HEADERS] as const;
+/**
+ * docs/product.md#export, one row per person: the same columns (First name, Last name, Role and Email the
+ * person's own), then the person's LinkedIn profile (the company's page stays in LinkedIn).
+ */
+export const PERSON_LINKEDIN_HEADER = "Person LinkedIn";
+export const PERSON_EXPORT_HEADERS = [...COMPANY_EXPORT_HEADERS, PERSON_LINKEDIN_HEADER] as const;
 
 /** Each public header with the field it holds, in export order. */
 /** The fields the spec's columns hold: all but the investors and the round count (decision 030). */

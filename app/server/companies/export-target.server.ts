@@ -13,13 +13,18 @@ export interface TargetExportCounts {
 
 const FIELDS: readonly LeadField[] = COMPANY_CSV_COLUMNS.map(({ field }) => field);
 
-/** One export record (COMPANY_CSV_COLUMNS' order, as text) as the converter's lead. */
-function leadOf(record: CsvRecord): Lead {
+/**
+ * One export record (COMPANY_CSV_COLUMNS' order, as text) as the converter's lead; a row per person also
+ * carries the person's LinkedIn profile at `personLinkedinIndex` (the lead's personLinkedin).
+ */
+function leadOf(record: CsvRecord, personLinkedinIndex: number | null): Lead {
   const lead: Partial<Record<LeadField, string>> = {};
   FIELDS.forEach((field, index) => {
     const value = record[index];
     if (value !== null && value !== undefined) lead[field] = value;
   });
+  const personLinkedin = personLinkedinIndex === null ? null : record[personLinkedinIndex];
+  if (personLinkedin !== null && personLinkedin !== undefined) lead.personLinkedin = personLinkedin;
   return lead;
 }
 
@@ -27,14 +32,16 @@ function leadOf(record: CsvRecord): Lead {
  * docs/product.md#converter: the companies export's records turned into a target's rows as they stream (core/converter), one
  * batch at a time. A row missing a required field is left out, and so is a second row with an email already
  * written (the set of written addresses is the only state: about 100 bytes an address). Columns after the
- * export's own (the id the export appends) are not read. `onWritten` gets the source record of each row
- * written (docs/product.md#export: the exported companies are recorded from it), never one left out.
+ * export's own (the id the export appends) are not read, but for a row per person's LinkedIn profile at
+ * `personLinkedinIndex`. `onWritten` gets the source record of each row written (docs/product.md#export: the
+ * exported companies are recorded from it), never one left out.
  */
 export function convertingSource(
   source: RecordSource,
   prepared: PreparedTarget,
   counts: TargetExportCounts,
   onWritten?: (record: CsvRecord) => void,
+  personLinkedinIndex: number | null = null,
 ): RecordSource {
   const written = new Set<string>();
   return {
@@ -42,7 +49,7 @@ export function convertingSource(
       const batch = await source.next();
       const records: CsvRecord[] = [];
       for (const record of batch.records) {
-        const lead = leadOf(record);
+        const lead = leadOf(record, personLinkedinIndex);
         const converted = convertRow(lead, prepared);
         if ("missing" in converted) {
           counts.missingRequired += 1;

@@ -2,15 +2,28 @@ import { PGlite } from "@electric-sql/pglite";
 import { and, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { personRole, type RoleKind } from "~/core/company-summary";
 import { prepareTarget } from "~/core/converter/convert";
-import type { Target } from "~/core/converter/targets";
+import type { RowsPer, Target } from "~/core/converter/targets";
+import { exportRowsPer } from "~/core/export-history";
 import { shownRole } from "~/core/founder-role";
 import type { SearchState } from "~/core/search-params";
 import type { SortValue } from "~/core/search-sort";
 import type { Database } from "../db/database.server";
-import { companies } from "../db/schema";
-import { type CsvExport, type CsvRecord, csvStream, type RecordSource } from "../http/csv-stream.server";
-import { COMPANY_CSV_COLUMNS, COMPANY_EXPORT_HEADERS } from "./crunchbase-columns";
+import { companies, people } from "../db/schema";
+import {
+  type CsvExport,
+  type CsvRecord,
+  csvStream,
+  type RecordBatch,
+  type RecordSource,
+} from "../http/csv-stream.server";
+import {
+  COMPANY_CSV_COLUMNS,
+  COMPANY_EXPORT_HEADERS,
+  type CrunchbaseField,
+  PERSON_EXPORT_HEADERS,
+} from "./crunchbase-columns";
 import { convertingSource, type TargetExportCounts } from "./export-target.server";
 import {
   ExportedIds,
@@ -68,6 +81,11 @@ export interface ExportOptions {
   /** With a target: filled in as rows are left out (missing a required field, a repeated email). */
   counts?: TargetExportCounts;
   /**
+   * docs/product.md#export: one row per company, or one per person of each company. Absent: the target's
+   * (a contact-per-row tool's is "person"), else per company (core/export-history.ts exportRowsPer).
+   */
+  rowsPer?: RowsPer;
+  /**
    * docs/product.md#export: the user the file is for. Every company written to a complete file is recorded as exported by
    * them (exported_companies), unless `records` is false (a download another site may have started,
    * decision 019); with `newOnly`, the companies they exported before are left out.
@@ -98,7 +116,12 @@ const EXPORT_COLUMNS: SQL = sql.join(
   sql`, `,
 );
 const COLUMN_COUNT = COMPANY_EXPORT_HEADERS.length;
-const ROLE_INDEX = COMPANY_CSV_COLUMNS.findIndex(({ field }) => field === "role");
+const indexOfField = (wanted: CrunchbaseField) =>
+  COMPANY_CSV_COLUMNS.findIndex(({ field }) => field === wanted);
+const ROLE_INDEX = indexOfField("role");
+const FIRST_NAME_INDEX = indexOfField("firstName");
+const LAST_NAME_INDEX = indexOfField("lastName");
+const EMAIL_INDEX = indexOfField("email");
 
 /**
  * docs/product.md#data: the Role column as the page shows it ('Founder' when the record has none), through the
@@ -115,14 +138,98 @@ function withShownRoles(source: RecordSource): RecordSource {
   };
 }
 /**
- * Columns after the export columns are never written to the file (csvStream writes as many cells as there
- * are headers; a converter target reads the export columns alone): first the id, on both paths (docs/product.md#export:
- * the exported companies are recorded by it), then on PGlite the sort key as text, the keyset position.
+ * What a source's records hold: the file's columns (the export columns; one row per person adds the
+ * person's LinkedIn, a null placeholder in the query), then columns never written to the file (csvStream
+ * writes as many cells as there are headers; a converter target reads the export columns and the person's
+ * LinkedIn alone): first the id, on both paths (docs/product.md#export: the exported companies are
+ * recorded by it, and a company's people are found by it), then on PGlite the sort key as text, the keyset
+ * position.
  */
-const ID_INDEX = COLUMN_COUNT;
-const SORT_VALUE_INDEX = COLUMN_COUNT + 1;
+interface RecordLayout {
+  rowsPer: RowsPer;
+  columns: SQL;
+  headers: readonly string[];
+  /** Where one row per person puts the person's LinkedIn profile; null per company. */
+  personLinkedinIndex: number | null;
+  idIndex: number;
+  sortValueIndex: number;
+}
+
+function layoutOf(rowsPer: RowsPer): RecordLayout {
+  if (rowsPer === "company")
+    return {
+      rowsPer,
+      columns: EXPORT_COLUMNS,
+      headers: COMPANY_EXPORT_HEADERS,
+      personLinkedinIndex: null,
+      idIndex: COLUMN_COUNT,
+      sortValueIndex: COLUMN_COUNT + 1,
+    };
+  return {
+    rowsPer,
+    columns: sql`${EXPORT_COLUMNS}, null::text`,
+    headers: PERSON_EXPORT_HEADERS,
+    personLinkedinIndex: COLUMN_COUNT,
+    idIndex: COLUMN_COUNT + 1,
+    sortValueIndex: COLUMN_COUNT + 2,
+  };
+}
+
 function keyColumns(key: SortKey): SQL {
   return sql.raw(`id, ${key.column}::text`);
+}
+
+/** A query on the export's own connection (the server's cursor's, in its snapshot), rows as arrays. */
+type RowsQuery = (query: SQL) => Promise<CsvRecord[]>;
+
+/** Turns a batch of company records into the rows of the file, with the source's own connection. */
+type ExpandBatch = (records: CsvRecord[], query: RowsQuery) => Promise<CsvRecord[]>;
+
+/**
+ * docs/product.md#export, one row per person (decision 030 §4): each company of the batch becomes one row per
+ * person, in `position` order, with the person's First name, Last name, Role (personRole: their title, else
+ * by kind), Email and LinkedIn; a company without people keeps its one row as it is. One query a batch
+ * (`company_id = any($ids)`, the people_company_position_idx), never one per company. Do-not-sell deletes
+ * a suppressed person from `people` (docs/product.md#do-not-sell), so reading `people` leaves them out.
+ */
+function expandToPeople(layout: RecordLayout): ExpandBatch {
+  const { idIndex, personLinkedinIndex } = layout;
+  if (personLinkedinIndex === null) throw new Error("expandToPeople needs the per-person layout");
+  return async (records, query) => {
+    if (records.length === 0) return records;
+    const ids = records.map((record) => Number(record[idIndex]));
+    const found = await query(
+      sql`select ${people.companyId}, ${people.firstName}, ${people.lastName}, ${people.title},
+                 ${people.roleKind}, ${people.email}, ${people.linkedin}
+          from ${people} where ${people.companyId} = any(${sql.param(ids)}::int[])
+          order by ${people.companyId}, ${people.position}, ${people.id}`,
+    );
+    const byCompany = new Map<number, CsvRecord[]>();
+    for (const person of found) {
+      const companyId = Number(person[0]);
+      const list = byCompany.get(companyId);
+      if (list) list.push(person);
+      else byCompany.set(companyId, [person]);
+    }
+    const rows: CsvRecord[] = [];
+    for (const record of records) {
+      const ofCompany = byCompany.get(Number(record[idIndex]));
+      if (!ofCompany) {
+        rows.push(record);
+        continue;
+      }
+      for (const [, firstName, lastName, title, roleKind, email, linkedin] of ofCompany) {
+        const row = record.slice();
+        row[FIRST_NAME_INDEX] = firstName ?? null;
+        row[LAST_NAME_INDEX] = lastName ?? null;
+        row[ROLE_INDEX] = personRole({ title: title ?? null, roleKind: roleKind as RoleKind });
+        row[EMAIL_INDEX] = email ?? null;
+        row[personLinkedinIndex] = linkedin ?? null;
+        rows.push(row);
+      }
+    }
+    return rows;
+  };
 }
 
 /**
@@ -138,15 +245,17 @@ type OnLost = (error: Error) => void;
 
 async function openServerCursor(
   pool: pg.Pool,
+  layout: RecordLayout,
   filter: SQL | undefined,
   sort: SortValue,
   batchSize: number,
   onLost: OnLost,
+  expand: ExpandBatch | undefined,
 ) {
   // The search page's order (search-order.server.ts), so the file lists companies as the pages do.
   const query = dialect.sqlToQuery(
     sql`declare company_export no scroll cursor for
-        select ${EXPORT_COLUMNS}, ${companies.id} from ${companies} ${whereClause(filter)}
+        select ${layout.columns}, ${companies.id} from ${companies} ${whereClause(filter)}
         order by ${exportOrder(sort)}`,
   );
   const client = await pool.connect();
@@ -185,13 +294,21 @@ async function openServerCursor(
   const fetchBatch = async () =>
     (await client.query<CsvRecord>({ text: `fetch ${batchSize} from company_export`, rowMode: "array" }))
       .rows;
+  const rowsQuery: RowsQuery = async (statement) => {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    return (await client.query<CsvRecord>({ text, values: params, rowMode: "array" })).rows;
+  };
   // One FETCH ahead: the server reads the next batch while this process turns the current one into CSV
-  // (both take about as long). Memory stays bounded: one batch in hand, one on its way.
+  // (both take about as long). Memory stays bounded: one batch in hand, one on its way. A batch's people are
+  // read before the next FETCH is sent (one statement at a time on a connection), so the FETCH still runs
+  // while this batch is written.
   let ahead: Promise<CsvRecord[]> | undefined;
   const source: RecordSource = {
     async next() {
-      const records = await (ahead ?? fetchBatch());
-      const isLast = records.length < batchSize;
+      const fetched = await (ahead ?? fetchBatch());
+      ahead = undefined;
+      const isLast = fetched.length < batchSize;
+      const records = expand ? await expand(fetched, rowsQuery) : fetched;
       ahead = isLast ? undefined : fetchBatch();
       // A prefetch that fails while the download waits ends the export now, not at the next read.
       ahead?.catch((error: unknown) => onLost(error instanceof Error ? error : new Error(String(error))));
@@ -211,9 +328,11 @@ type KeysetPhase = "valued" | "empty" | "done";
  */
 function openPgliteKeyset(
   client: PGlite,
+  layout: RecordLayout,
   filter: SQL | undefined,
   sort: SortValue,
   batchSize: number,
+  expand: ExpandBatch | undefined,
 ): RecordSource {
   const key = sortKeyOf(sort);
   const order = exportOrder(sort);
@@ -223,45 +342,51 @@ function openPgliteKeyset(
   let lastValued: { value: string; id: number } | null = null;
   let lastEmptyId: number | null = null;
 
-  async function read(range: SQL): Promise<CsvRecord[]> {
-    const query = dialect.sqlToQuery(
-      sql`select ${EXPORT_COLUMNS}, ${keyColumns(key)} from ${companies} ${whereClause(filter, range)}
+  const rowsQuery: RowsQuery = async (statement) => {
+    const query = dialect.sqlToQuery(statement);
+    return (await client.query<CsvRecord>(query.sql, query.params, { rowMode: "array" })).rows;
+  };
+  const read = (range: SQL): Promise<CsvRecord[]> =>
+    rowsQuery(
+      sql`select ${layout.columns}, ${keyColumns(key)} from ${companies} ${whereClause(filter, range)}
           order by ${order} limit ${batchSize}`,
     );
-    return (await client.query<CsvRecord>(query.sql, query.params, { rowMode: "array" })).rows;
+  const idOf = (record: CsvRecord) => Number(record[layout.idIndex]);
+
+  /** The next batch of company records, the keyset position moved past it. */
+  async function nextCompanies(): Promise<RecordBatch> {
+    if (phase === "valued") {
+      const value = lastValued
+        ? sql`(${column}, id) ${past} (${lastValued.value}::${sql.raw(key.cast)}${sql.raw(key.collate)}, ${lastValued.id})`
+        : undefined;
+      const records = await read(
+        sql.join(
+          [sql`${column} is not null`, value].filter((part) => part !== undefined),
+          sql` and `,
+        ),
+      );
+      if (records.length < batchSize) phase = key.nullable ? "empty" : "done";
+      const last = records.at(-1);
+      if (last) lastValued = { value: String(last[layout.sortValueIndex]), id: idOf(last) };
+      if (last && phase !== "done") return { records, isLast: false };
+      if (phase === "done") return { records, isLast: true };
+    }
+    if (phase === "empty") {
+      const records = await read(
+        lastEmptyId === null ? sql`${column} is null` : sql`${column} is null and id ${past} ${lastEmptyId}`,
+      );
+      if (records.length < batchSize) phase = "done";
+      const last = records.at(-1);
+      if (last) lastEmptyId = idOf(last);
+      return { records, isLast: phase === "done" };
+    }
+    return { records: [], isLast: true };
   }
-  const idOf = (record: CsvRecord) => Number(record[ID_INDEX]);
 
   return {
     async next() {
-      if (phase === "valued") {
-        const value = lastValued
-          ? sql`(${column}, id) ${past} (${lastValued.value}::${sql.raw(key.cast)}${sql.raw(key.collate)}, ${lastValued.id})`
-          : undefined;
-        const records = await read(
-          sql.join(
-            [sql`${column} is not null`, value].filter((part) => part !== undefined),
-            sql` and `,
-          ),
-        );
-        if (records.length < batchSize) phase = key.nullable ? "empty" : "done";
-        const last = records.at(-1);
-        if (last) lastValued = { value: String(last[SORT_VALUE_INDEX]), id: idOf(last) };
-        if (last && phase !== "done") return { records, isLast: false };
-        if (phase === "done") return { records, isLast: true };
-      }
-      if (phase === "empty") {
-        const records = await read(
-          lastEmptyId === null
-            ? sql`${column} is null`
-            : sql`${column} is null and id ${past} ${lastEmptyId}`,
-        );
-        if (records.length < batchSize) phase = "done";
-        const last = records.at(-1);
-        if (last) lastEmptyId = idOf(last);
-        return { records, isLast: phase === "done" };
-      }
-      return { records: [], isLast: true };
+      const batch = await nextCompanies();
+      return expand ? { records: await expand(batch.records, rowsQuery), isLast: batch.isLast } : batch;
     },
     async close() {},
   };
@@ -274,17 +399,21 @@ function driverClientOf(database: Pick<Database, "db">): unknown {
 
 function openSource(
   database: Pick<Database, "db" | "kind">,
+  layout: RecordLayout,
   filter: SQL | undefined,
   sort: SortValue,
   batchSize: number | undefined,
   onLost: OnLost,
 ): Promise<RecordSource> {
   const client = driverClientOf(database);
+  const expand = layout.rowsPer === "person" ? expandToPeople(layout) : undefined;
   if (database.kind === "postgres" && client instanceof pg.Pool) {
-    return openServerCursor(client, filter, sort, batchSize ?? SERVER_BATCH_SIZE, onLost);
+    return openServerCursor(client, layout, filter, sort, batchSize ?? SERVER_BATCH_SIZE, onLost, expand);
   }
   if (database.kind === "pglite" && client instanceof PGlite) {
-    return Promise.resolve(openPgliteKeyset(client, filter, sort, batchSize ?? PGLITE_BATCH_SIZE));
+    return Promise.resolve(
+      openPgliteKeyset(client, layout, filter, sort, batchSize ?? PGLITE_BATCH_SIZE, expand),
+    );
   }
   throw new Error(`The CSV export cannot read from this ${database.kind} client.`);
 }
@@ -305,19 +434,22 @@ export async function streamCompaniesCsv(
   const conditions = searchConditions(state, options.today);
   const filter =
     exportedBy?.newOnly === true ? and(conditions, notExportedBy(exportedBy.userId)) : conditions;
-  const opened = await openSource(database, filter, state.sort, options.batchSize, (error) => onLost(error));
+  const { target } = options;
+  const layout = layoutOf(exportRowsPer(target ?? null, options.rowsPer ?? null));
+  const opened = await openSource(database, layout, filter, state.sort, options.batchSize, (error) =>
+    onLost(error),
+  );
   if (options.signal?.aborted) {
     await opened.close();
     options.signal.throwIfAborted();
   }
   const source = withShownRoles(opened);
-  const { target } = options;
   const prepared = target ? prepareTarget(target) : null;
   // docs/product.md#saved-searches: the ids of the rows handed to the stream. A converter target's rows left out of its file
   // (a required field missing, an email already written) are not recorded: the user never received them,
   // so a later "new leads only" export (in a format that takes them) still offers them.
   const written = exportedBy && exportedBy.records !== false ? new ExportedIds() : null;
-  const take = written ? (record: CsvRecord) => written.add(record[ID_INDEX]) : undefined;
+  const take = written ? (record: CsvRecord) => written.add(record[layout.idIndex]) : undefined;
   const { stream, done, fail } = prepared
     ? csvStream(
         convertingSource(
@@ -325,15 +457,12 @@ export async function streamCompaniesCsv(
           prepared,
           options.counts ?? { missingRequired: 0, duplicateEmails: 0 },
           take,
+          layout.personLinkedinIndex,
         ),
         { headers: prepared.headers, delimiter: prepared.target.delimiter, bom: prepared.target.bom },
         options.signal,
       )
-    : csvStream(
-        take ? tappedSource(source, take) : source,
-        { headers: COMPANY_EXPORT_HEADERS },
-        options.signal,
-      );
+    : csvStream(take ? tappedSource(source, take) : source, { headers: layout.headers }, options.signal);
   onLost = fail;
   if (!exportedBy || !written) return { stream, done };
   // Recorded once the file is complete, so a download that fails or is left early (the search page saves

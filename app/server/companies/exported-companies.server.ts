@@ -28,7 +28,8 @@ export function notExportedBy(userId: string): SQL {
 
 /**
  * The ids of the rows an export writes, collected as they are handed to the stream: 4 bytes a row
- * (1,000,000 rows: 4 MB, outside the JavaScript heap).
+ * (1,000,000 rows: 4 MB, outside the JavaScript heap). An id repeating the one before is kept once: the
+ * rows of a company's people are adjacent in a file of one row per person (docs/product.md#export).
  */
 export class ExportedIds {
   #ids = new Int32Array(16_384);
@@ -37,6 +38,7 @@ export class ExportedIds {
   add(id: unknown): void {
     const value = Number(id);
     if (!Number.isInteger(value)) return;
+    if (this.#length > 0 && this.#ids[this.#length - 1] === value) return;
     if (this.#length === this.#ids.length) {
       const grown = new Int32Array(this.#ids.length * 2);
       grown.set(this.#ids);

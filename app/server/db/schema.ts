@@ -489,6 +489,8 @@ export interface ActivityDetails {
   database?: "lps";
   /** docs/product.md#converter: the import format an export was written in (a converter target's id); absent: Roundlist's CSV. */
   format?: string;
+  /** docs/product.md#export: "people" for an export of one row per person; absent: one row per company. */
+  rows?: string;
 }
 
 /*

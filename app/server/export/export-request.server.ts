@@ -1,7 +1,15 @@
 import { VISITOR_ACCESS, type ViewerAccess } from "~/core/access";
-import { TARGETS, type Target, targetById } from "~/core/converter/targets";
+import { type RowsPer, TARGETS, type Target, targetById } from "~/core/converter/targets";
 import { exportFileName } from "~/core/csv";
-import { companiesExportQuery, NEW_ONLY_PARAM, readNewOnly } from "~/core/export-history";
+import {
+  companiesExportQuery,
+  exportRowsPer,
+  NEW_ONLY_PARAM,
+  ROWS_PARAM,
+  ROWS_VALUES,
+  readExportRows,
+  readNewOnly,
+} from "~/core/export-history";
 import {
   ExportRequestError,
   searchParamsFromExportBody,
@@ -89,13 +97,22 @@ function companiesRefusal(access: ViewerAccess): string | null {
 }
 
 /**
- * A companies export: the search it repeats, the import format it is written in (docs/product.md#converter), if any, and
- * whether it leaves out the companies this user exported before (docs/product.md#export-history).
+ * A companies export: the search it repeats, the import format it is written in (docs/product.md#converter), if any,
+ * whether it leaves out the companies this user exported before (docs/product.md#export-history), and one row
+ * per company or per person when the user chose (docs/product.md#export; null: the format decides).
  */
 export interface CompanyExport {
   search: SearchState;
   target: Target | null;
   newOnly: boolean;
+  rowsPer: RowsPer | null;
+}
+
+/** docs/product.md#export: `?rows=people|companies` on the URL (GET or POST alike), as `target` is read. */
+function rowsPerOf(request: Request): { rowsPer: RowsPer | null; errors: SearchParamError[] } {
+  const read = readExportRows(new URL(request.url).searchParams.get(ROWS_PARAM));
+  if ("error" in read) return { rowsPer: null, errors: [{ param: ROWS_PARAM, message: read.error }] };
+  return { rowsPer: read.rowsPer, errors: [] };
 }
 
 /**
@@ -124,26 +141,29 @@ export const COMPANIES_EXPORT: ExportKind<CompanyExport> = {
   refusal: companiesRefusal,
   async readCriteria(request) {
     const format = targetOf(request);
+    const rows = rowsPerOf(request);
     const { state, newOnly, errors } = await readCompanyCriteria(request);
     return {
-      state: { search: state, target: format.target, newOnly },
-      errors: [...format.errors, ...errors],
+      state: { search: state, target: format.target, newOnly, rowsPer: rows.rowsPer },
+      errors: [...format.errors, ...rows.errors, ...errors],
     };
   },
-  open: (database, { search, target, newOnly }, options, { userId, records }) =>
+  open: (database, { search, target, newOnly, rowsPer }, options, { userId, records }) =>
     streamCompaniesCsv(database, search, {
       ...options,
       ...(target ? { target } : {}),
+      rowsPer: exportRowsPer(target, rowsPer),
       exportedBy: { userId, newOnly, records },
     }),
   fileName: (now, { target }) => exportFileName(now, target?.id),
-  activity: ({ search, target }, rows) => ({
+  activity: ({ search, target, rowsPer }, rows) => ({
     ...activityDetailsOf(search, rows),
     ...(target ? { format: target.id } : {}),
+    ...(exportRowsPer(target, rowsPer) === "person" ? { rows: ROWS_VALUES.person } : {}),
   }),
-  history: ({ search, target, newOnly }) => ({
+  history: ({ search, target, newOnly, rowsPer }) => ({
     database: "companies",
-    query: companiesExportQuery(search, target?.id ?? null, newOnly),
+    query: companiesExportQuery(search, target?.id ?? null, newOnly, rowsPer),
     format: target?.id ?? null,
     newOnly,
   }),
