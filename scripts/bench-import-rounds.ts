@@ -34,6 +34,8 @@ const { values } = parseArgs({
     keep: { type: "boolean", default: false },
     // Each company's rounds on adjacent rows (a file sorted by company): each company in about one batch.
     grouped: { type: "boolean", default: false },
+    // Prints where each pass's writer spent its time (per phase, summed over the batches).
+    profile: { type: "boolean", default: false },
   },
 });
 const roundsWanted = Number(values.rounds);
@@ -71,10 +73,14 @@ try {
   const rates: number[] = [];
   for (const pass of ["first import", "re-import"]) {
     started = performance.now();
-    const { report } = await runImport(database.db, ROUNDS_IMPORT, createReadStream(csvPath));
+    const { report, file } = await runImport(database.db, ROUNDS_IMPORT, createReadStream(csvPath));
     const elapsed = (performance.now() - started) / 1000;
     rates.push(Math.round(report.totalRows / elapsed));
     printPass(pass, report, elapsed);
+    if (values.profile) {
+      const phases = Object.entries(file.phases).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`);
+      console.log(`  writer phases: ${phases.join(", ")}`);
+    }
   }
   const peakMb = memory.stop() / 1024 / 1024;
   console.log(

@@ -283,6 +283,56 @@ describe("importRounds (decision 030)", () => {
     ]);
   });
 
+  it("across batches: an investor once whatever its spelling, each company derived from all its rounds (decision 030)", async () => {
+    await storeCompanies(1, 2, 3);
+    const report = await importRecords(
+      [
+        roundRecord(1, 1, { "Investor Names": "Sequoia Capital, Accel" }),
+        roundRecord(2, 1, { "Investor Names": "Benchmark", "Lead Investors": "Benchmark" }),
+        roundRecord(1, 2, { "Investor Names": "Sequoia Capital Operations, LLC", "Lead Investors": "" }),
+        roundRecord(3, 2, { "Investor Names": "SEQUOIA CAPITAL FUND XV, L.P.", "Lead Investors": "Accel" }),
+        // Round 1 of company 2, by its URL, moves to company 3 in a later batch.
+        roundRecord(3, 1, {
+          "Transaction Name URL": "https://www.crunchbase.com/funding_round/company-2-round-1",
+          "Investor Names": "Benchmark, Index Ventures",
+          "Lead Investors": "Index Ventures",
+        }),
+      ],
+      { batchSize: 2 },
+    );
+    expect(report).toMatchObject({ inserted: 4, updated: 1, investorsCreated: 4 });
+    const investors = await queryRows<{ name: string }>(
+      database.db,
+      sql`select name from investors order by id`,
+    );
+    expect(investors.map((row) => row.name)).toEqual([
+      "Sequoia Capital",
+      "Accel",
+      "Benchmark",
+      "Index Ventures",
+    ]);
+    const rounds = (await storedRounds()).filter((round) => round.source === "crunchbase_rounds");
+    expect(rounds.map((round) => [round.company, round.investors])).toEqual([
+      ["Company 1", "Accel, Sequoia Capital*"],
+      ["Company 1", "Sequoia Capital"],
+      ["Company 3", "Benchmark, Index Ventures*"],
+      ["Company 3", "Accel*, Sequoia Capital"],
+    ]);
+    expect(await companyFields("Company 1")).toMatchObject({
+      last_funding_date: "2024-03-15",
+      funding_round_count: 3,
+    });
+    expect(await companyFields("Company 2")).toMatchObject({
+      last_funding_date: "2024-03-15",
+      funding_round_count: 1,
+    });
+    expect(await companyFields("Company 3")).toMatchObject({
+      last_funding_date: "2024-03-15",
+      total_funding_amount_usd: 11_000_000,
+      funding_round_count: 3,
+    });
+  });
+
   it("reports rows about a round an earlier row named as duplicates; the last one wins", async () => {
     await storeCompanies(1);
     const report = await importRecords(

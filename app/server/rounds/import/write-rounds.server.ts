@@ -2,13 +2,13 @@ import { sql } from "drizzle-orm";
 import { showValue } from "../../../core/crunchbase-cells";
 import { ensureCompanyGraphs } from "../../companies/rounds-backfill.server";
 import { resolveInvestors, spellingKey } from "../../company-summary/investor-store.server";
-import { refreshSummaries } from "../../company-summary/refresh-summaries.server";
 import type { Db } from "../../db/database.server";
 import { queryRows } from "../../db/query-rows.server";
 import type { DuplicateRow, RejectedRow } from "../../imports/import-kit.server";
 import { takeImportLock } from "../../imports/import-lock.server";
 import type { FileRounds } from "./file-rounds";
 import type { ImportedRound } from "./round-row";
+import { type CompanyRound, writeBatchSummaries } from "./round-summaries.server";
 
 /** A valid row waiting in a batch. */
 export interface RoundBatchRow {
@@ -48,6 +48,13 @@ interface StoredRound extends Record<string, unknown> {
   investor_count: number | null;
   source: string;
   source_key: string | null;
+}
+
+/** A stored round's investor link, with the investor's name key (the round's digest compares by it). */
+interface StoredLink {
+  investorId: number;
+  isLead: boolean;
+  nameKey: string;
 }
 
 /** A round as this batch leaves it: the stored one it updates (if any) and the values to write. */
@@ -131,10 +138,14 @@ export async function writeRoundsBatch(
   };
   const notes: Array<[string, number, string | null]> = [];
   const newInvestorKeys: string[] = [];
+  const resolvedInvestors = new Map<string, number>();
   const touched = new Set<number>();
   await db.transaction(async (tx) => {
     await takeImportLock(tx);
-    const companyOf = await matchCompanies(tx, batch);
+    // The batch's reads probe indexes with thousands of keys; the planner prices them above a scan of a
+    // table of some 100,000 rows, which costs several times more (the companies import's lesson, decision 020).
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const companyOf = await file.timed("match companies", () => matchCompanies(tx, batch));
     const matched: Array<{ row: RoundBatchRow; companyId: number }> = [];
     for (const row of batch) {
       const companyId = companyOf(row.round);
@@ -146,8 +157,8 @@ export async function writeRoundsBatch(
     }
     const companyIds = [...new Set(matched.map((entry) => entry.companyId))];
     // A company stored without rounds or people gets them from its fields first, so deriving loses nothing.
-    if (!dryRun) await ensureCompanyGraphs(tx, companyIds);
-    const stored = await loadRounds(tx, companyIds, matched);
+    if (!dryRun) await file.timed("convert legacy companies", () => ensureCompanyGraphs(tx, companyIds));
+    const stored = await file.timed("load rounds", () => loadRounds(tx, companyIds, matched));
 
     const states = new Map<string, RoundState>();
     const claimed = new Set<number>();
@@ -218,20 +229,37 @@ export async function writeRoundsBatch(
       }
       return;
     }
-    const spellings = [...names.values()].map((name) => ({ name }));
-    const { ids, created } = await resolveInvestors(tx, spellings);
-    counts.investorsCreated = created;
+    // Name keys earlier batches resolved keep their investor (the lowest id with that key, which a later
+    // batch would find again): only the batch's new keys are resolved.
     const investorIdOf = new Map<string, number>();
-    for (const [key, name] of names) investorIdOf.set(key, ids.get(spellingKey({ name })) ?? 0);
-    await writeRounds(tx, written, investorIdOf);
+    const unresolved: Array<[string, string]> = [];
+    for (const [key, name] of names) {
+      const id = file.investorIds.get(key);
+      if (id === undefined) unresolved.push([key, name]);
+      else investorIdOf.set(key, id);
+    }
+    if (unresolved.length > 0) {
+      const spellings = unresolved.map(([, name]) => ({ name }));
+      const { ids, created } = await file.timed("resolve investors", () => resolveInvestors(tx, spellings));
+      counts.investorsCreated = created;
+      for (const [key, name] of unresolved) {
+        const id = ids.get(spellingKey({ name })) ?? 0;
+        investorIdOf.set(key, id);
+        if (id !== 0) resolvedInvestors.set(key, id);
+      }
+    }
+    const linksOf = await file.timed("write rounds and links", () => writeRounds(tx, written, investorIdOf));
     for (const state of written) {
       touched.add(state.values.companyId);
       if (state.storedCompanyId !== null) touched.add(state.storedCompanyId);
     }
-    await refreshSummaries(tx, [...touched]);
+    await writeBatchSummaries(tx, touched, stored.roundsOf(companyIds, written, linksOf), (phase, step) =>
+      file.timed(phase, step),
+    );
   });
   // Told only once committed (a dry run: classified), so a failed batch leaves the file's record as it was.
   for (const [identity, row, digest] of notes) file.note(identity, row, digest);
+  for (const [key, id] of resolvedInvestors) file.investorIds.set(key, id);
   for (const key of newInvestorKeys) file.newInvestorKeys.add(key);
   for (const id of touched) file.touchedCompanies.add(id);
   if (dryRun) counts.investorsCreated = newInvestorKeys.length;
@@ -283,12 +311,15 @@ async function matchCompanies(
 ): Promise<(round: ImportedRound) => number | null> {
   const domains = [...new Set(batch.flatMap((row) => row.round.websiteDomain ?? []))];
   const names = [...new Set(batch.map((row) => row.round.nameKey))];
+  // Two index scans, no `or` and no `order by`: the shape that, with scans off, walked the rounds' primary key
+  // testing every row against the keys (loadRounds).
   const found = await queryRows<StoredCompany>(
     db,
-    sql`select id, name_key, website_domain from companies
-        where website_domain = any(${sql.param(domains)}::text[]) or name_key = any(${sql.param(names)}::text[])
-        order by id`,
+    sql`select id, name_key, website_domain from companies where website_domain = any(${sql.param(domains)}::text[])
+        union
+        select id, name_key, website_domain from companies where name_key = any(${sql.param(names)}::text[])`,
   );
+  found.sort((a, b) => a.id - b.id);
   const byDomain = new Map<string, number>();
   const byName = new Map<string, StoredCompany[]>();
   for (const company of found) {
@@ -311,36 +342,58 @@ async function matchCompanies(
   };
 }
 
+const STORED_ROUND = sql`select id, company_id, announced_on::text as announced_on, funding_type,
+  amount_usd::float8 as amount_usd, amount::float8 as amount, currency, investor_count, source, source_key
+  from funding_rounds`;
+
 /**
- * The stored rounds the batch's rows can match, with their investors' name keys: the rounds of its companies
- * and those with its Crunchbase URLs (a round a row moves to another company). Two queries.
+ * The stored rounds the batch's rows can match, each with its investors: the rounds of its companies, then
+ * those with the batch's other Crunchbase URLs (a round a row moves to another company), then their links.
+ * Three queries, each an index scan: no `or` and no `order by`, which with scans off walked the primary key
+ * testing every round against the keys; the links by one set-based query (a correlated subquery per round,
+ * tried, took ten times as long).
  */
 async function loadRounds(
   db: Db,
   companyIds: readonly number[],
   matched: ReadonlyArray<{ row: RoundBatchRow }>,
 ) {
-  const keys = [...new Set(matched.flatMap(({ row }) => row.round.sourceKey ?? []))];
   const rounds = await queryRows<StoredRound>(
     db,
-    sql`select id, company_id, announced_on::text as announced_on, funding_type, amount_usd::float8 as amount_usd,
-          amount::float8 as amount, currency, investor_count, source, source_key
-        from funding_rounds
-        where company_id = any(${sql.param(companyIds)}::int[])
-          or (source = ${SOURCE} and source_key = any(${sql.param(keys)}::text[]))
-        order by id`,
+    sql`${STORED_ROUND} where company_id = any(${sql.param(companyIds)}::int[])`,
   );
-  const links = await queryRows<{ round_id: number; name_key: string; is_lead: boolean }>(
+  const loadedKeys = new Set(rounds.flatMap((round) => (round.source === SOURCE ? [round.source_key] : [])));
+  const keys = [...new Set(matched.flatMap(({ row }) => row.round.sourceKey ?? []))].filter(
+    (key) => !loadedKeys.has(key),
+  );
+  if (keys.length > 0) {
+    const loaded = new Set(rounds.map((round) => round.id));
+    const elsewhere = await queryRows<StoredRound>(
+      db,
+      sql`${STORED_ROUND} where source = ${SOURCE} and source_key = any(${sql.param(keys)}::text[])`,
+    );
+    for (const round of elsewhere) if (!loaded.has(round.id)) rounds.push(round);
+  }
+  rounds.sort((a, b) => a.id - b.id);
+  const links = await queryRows<{
+    round_id: number;
+    investor_id: number;
+    is_lead: boolean;
+    name_key: string;
+  }>(
     db,
-    sql`select ri.round_id, i.name_key, ri.is_lead from round_investors ri join investors i on i.id = ri.investor_id
+    sql`select ri.round_id, ri.investor_id, ri.is_lead, i.name_key
+        from round_investors ri join investors i on i.id = ri.investor_id
         where ri.round_id = any(${sql.param(rounds.map((round) => round.id))}::int[])`,
   );
-  const investorsOf = new Map<number, Array<{ nameKey: string; isLead: boolean }>>();
+  const linksOf = new Map<number, StoredLink[]>();
   for (const link of links) {
-    const list = investorsOf.get(link.round_id) ?? [];
-    list.push({ nameKey: link.name_key, isLead: link.is_lead });
-    investorsOf.set(link.round_id, list);
+    const list = linksOf.get(link.round_id);
+    const entry: StoredLink = { investorId: link.investor_id, isLead: link.is_lead, nameKey: link.name_key };
+    if (list) list.push(entry);
+    else linksOf.set(link.round_id, [entry]);
   }
+  const linksOfRound = (round: StoredRound) => linksOf.get(round.id) ?? [];
   const byKey = new Map<string, StoredRound>();
   const byCompanyDay = new Map<string, StoredRound[]>();
   for (const round of rounds) {
@@ -351,7 +404,7 @@ async function loadRounds(
     else byCompanyDay.set(key, [round]);
   }
   const digestOf = (round: StoredRound) =>
-    roundDigest(storedValues(round), round.source, investorKeysOf(investorsOf.get(round.id) ?? []));
+    roundDigest(storedValues(round), round.source, investorKeysOf(linksOfRound(round)));
   return {
     /** The stored round a row updates: by its URL, else an unclaimed round of its company, date and type. */
     match(
@@ -371,15 +424,56 @@ async function loadRounds(
       );
       return found === undefined ? null : { round: found, digest: digestOf(found) };
     },
+    /**
+     * Every round of each of `companyIds` once the batch's rounds are written: the stored ones it did not
+     * rewrite (all of theirs were loaded) and the written ones, with the links `linksOf` gave them.
+     */
+    roundsOf(
+      companyIds: readonly number[],
+      written: readonly RoundState[],
+      linksOf: ReadonlyMap<RoundState, CompanyRound["links"]>,
+    ): Map<number, CompanyRound[]> {
+      const roundsOf = new Map<number, CompanyRound[]>(companyIds.map((id) => [id, []]));
+      const rewritten = new Set(written.map((state) => state.storedId));
+      for (const round of rounds) {
+        if (rewritten.has(round.id)) continue;
+        roundsOf.get(round.company_id)?.push({
+          id: round.id,
+          announcedOn: round.announced_on,
+          fundingType: round.funding_type,
+          amountUsd: round.amount_usd,
+          amount: round.amount,
+          currency: round.currency,
+          links: linksOfRound(round).map(({ investorId, isLead }) => ({ investorId, isLead })),
+        });
+      }
+      for (const state of written) {
+        if (state.storedId === null) continue;
+        const { values } = state;
+        roundsOf.get(values.companyId)?.push({
+          id: state.storedId,
+          announcedOn: values.announcedOn,
+          fundingType: values.fundingType,
+          amountUsd: values.amountUsd,
+          amount: values.amount,
+          currency: values.currency,
+          links: linksOf.get(state) ?? [],
+        });
+      }
+      return roundsOf;
+    },
   };
 }
 
-/** Inserts the new rounds and updates the changed ones, then replaces their investor links. */
+/**
+ * Inserts the new rounds and updates the changed ones, then replaces their investor links. Returns each
+ * written round's links as stored (an investor once, lead when any spelling of it led).
+ */
 async function writeRounds(
   tx: Db,
   written: readonly RoundState[],
   investorIdOf: ReadonlyMap<string, number>,
-): Promise<void> {
+): Promise<Map<RoundState, CompanyRound["links"]>> {
   const fresh = written.filter((state) => state.storedId === null);
   if (fresh.length > 0) {
     const ids = await queryRows<{ id: number }>(
@@ -416,9 +510,14 @@ async function writeRounds(
           currency = excluded.currency, investor_count = excluded.investor_count, source = excluded.source,
           source_key = excluded.source_key, source_url = excluded.source_url`,
   );
-  const roundIds = written.map((state) => state.storedId);
-  await tx.execute(sql`delete from round_investors where round_id = any(${sql.param(roundIds)}::int[])`);
+  // New rounds have no links yet: only rewritten ones lose theirs.
+  const isFresh = new Set(fresh);
+  const rewritten = written.flatMap((state) => (isFresh.has(state) ? [] : [state.storedId]));
+  if (rewritten.length > 0) {
+    await tx.execute(sql`delete from round_investors where round_id = any(${sql.param(rewritten)}::int[])`);
+  }
   const links: Array<Record<string, unknown>> = [];
+  const linksOf = new Map<RoundState, CompanyRound["links"]>();
   for (const state of written) {
     const leadOf = new Map<number, boolean>();
     for (const investor of state.values.investors) {
@@ -426,7 +525,9 @@ async function writeRounds(
       if (id === undefined || id === 0) continue;
       leadOf.set(id, (leadOf.get(id) ?? false) || investor.isLead);
     }
+    const roundLinks: Array<{ investorId: number; isLead: boolean }> = [];
     for (const [investorId, isLead] of leadOf) {
+      roundLinks.push({ investorId, isLead });
       links.push({
         round_id: state.storedId,
         investor_id: investorId,
@@ -435,12 +536,14 @@ async function writeRounds(
         is_lead: isLead,
       });
     }
+    linksOf.set(state, roundLinks);
   }
-  if (links.length === 0) return;
+  if (links.length === 0) return linksOf;
   await tx.execute(
     sql`insert into round_investors (round_id, investor_id, company_id, announced_on, is_lead)
         select round_id, investor_id, company_id, announced_on, is_lead
         from jsonb_to_recordset(${JSON.stringify(links)}::jsonb)
           as r(round_id integer, investor_id integer, company_id integer, announced_on date, is_lead boolean)`,
   );
+  return linksOf;
 }
