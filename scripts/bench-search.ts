@@ -246,7 +246,7 @@ async function benchInvestors(): Promise<{
   return { largest, second, mid };
 }
 
-/** The investor and rounds queries (issue 30 targets; decision 030 section 4). */
+/** The investor and rounds queries (decision 030, section 4 and "Search at 1,000,000 with investors"). */
 function investorQueries({
   largest,
   second,
@@ -334,7 +334,7 @@ try {
   );
   const worst = { p95: 0, warmP95: 0, ratio: Number.POSITIVE_INFINITY, facetsP95: 0 };
   // The targets (docs/product.md#speed, decision 011): 1,000,000 on PostgreSQL: page+count <= 50 ms, facets <= 100 ms, >= 20x the
-  // baseline; 17,555 on PGlite: <= 30 ms and <= 60 ms. The investor and rounds queries have the same targets (issue 30).
+  // baseline; 17,555 on PGlite: <= 30 ms and <= 60 ms. The investor and rounds queries have the same targets (decision 030).
   const target = database.kind === "postgres" ? { page: 50, facets: 100 } : { page: 30, facets: 60 };
   const met = (p95: number, limit: number) => (p95 <= limit ? "met" : "MISSED");
   const queries = [...QUERIES, ...investorQueries(investors)].filter(([label]) =>
