@@ -164,6 +164,14 @@ const facets = cachedLru<Db, FacetGroup>({ ttlMs: 5 * 60_000, maxEntries: 1_000 
 const wholeTable = cachedPerKey(5 * 60_000, (db: Db) =>
   loadFacets(db, FACET_KEYS, searchConditions(EMPTY_SEARCH, new Date())),
 );
+/**
+ * The same with 'led by': the investor options count leads. 'Led by' without an investor filters nothing, so
+ * this is the base of the investor facet whenever 'led by' and investors are the only filters, and is counted
+ * once per data version too (decision 030, "Search at 1,000,000 with investors").
+ */
+const wholeTableLed = cachedPerKey(5 * 60_000, (db: Db) =>
+  loadFacets(db, FACET_KEYS, searchConditions(EMPTY_SEARCH, new Date()), true),
+);
 
 function pick(group: FacetGroup, keys: readonly MultiFilterKey[]): FacetGroup {
   return Object.fromEntries(keys.map((key) => [key, group[key]]));
@@ -186,7 +194,10 @@ export async function searchFacets(db: Db, state: SearchState, today = new Date(
   }
   const counted = await Promise.all(
     [...groups.entries()].map(async ([baseKey, { base, keys }]) => {
-      if (base.q === "" && !hasFilters(base)) return pick(await wholeTable.get(db, version), keys);
+      if (base.q === "" && !hasFilters({ ...base, led: "" })) {
+        const whole = base.led === "1" ? wholeTableLed : wholeTable;
+        return pick(await whole.get(db, version), keys);
+      }
       const condition = searchConditions(base, today);
       const led = base.led === "1";
       return facets.get(db, JSON.stringify([keys, baseKey]), version, () =>
@@ -230,4 +241,5 @@ export function invalidateSearchFacets(): void {
 export function invalidateAllFacets(): void {
   facets.invalidate();
   wholeTable.invalidate();
+  wholeTableLed.invalidate();
 }

@@ -2,7 +2,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { EMPTY_SEARCH, FILTER_KEYS, type SearchState } from "~/core/search-params";
 import { FILTER_SAMPLES } from "~tests/fixtures/filter-samples";
-import { containsPattern, searchConditions } from "./search-filters.server";
+import { containsPattern, searchConditionParts, searchConditions } from "./search-filters.server";
 
 const dialect = new PgDialect();
 const TODAY = new Date("2026-11-24T12:00:00Z");
@@ -53,5 +53,38 @@ describe("broad continents with a text search", () => {
     expect(alone).not.toContain("is true");
     const small = whereOf({ ...EMPTY_SEARCH, q: "health", location: ["continent:Oceania"] })?.sql ?? "";
     expect(small).not.toContain("is true");
+  });
+});
+
+describe('the do-not-sell condition\'s form (decision 030, "Search at 1,000,000 with investors")', () => {
+  const formOf = (state: SearchState) => {
+    const { covered, uncovered } = searchConditionParts(state, TODAY);
+    const text = (parts: typeof covered) => parts.map((part) => dialect.sqlToQuery(part).sql).join(" and ");
+    return { covered: text(covered), uncovered: text(uncovered) };
+  };
+
+  it("is the flag, checked on the row, when any condition needs the row", () => {
+    for (const state of [
+      { ...EMPTY_SEARCH, q: "health" },
+      { ...EMPTY_SEARCH, investor: ["miller-hill"], stage: ["Seed"] },
+      { ...EMPTY_SEARCH, rounds: "6-plus" as const },
+      { ...EMPTY_SEARCH, industry: ["SaaS"] },
+      { ...EMPTY_SEARCH, location: ["San Francisco, California, United States"] },
+    ]) {
+      const { covered, uncovered } = formOf(state);
+      expect(uncovered).toContain('not "companies"."suppressed"');
+      expect(covered).not.toContain("suppressed_companies");
+    }
+  });
+
+  it("is the anti-join, index-only, when every condition is covered", () => {
+    for (const state of [
+      EMPTY_SEARCH,
+      { ...EMPTY_SEARCH, stage: ["Seed"], location: ["country:Germany"], amount: "1m-5m" as const },
+    ]) {
+      const { covered, uncovered } = formOf(state);
+      expect(covered).toContain("suppressed_companies");
+      expect(uncovered).toBe("");
+    }
   });
 });

@@ -119,10 +119,7 @@ export function allConditions({ covered, uncovered }: ConditionParts): SQL {
 export function searchConditionParts(state: SearchState, today: Date): ConditionParts {
   const covered: SQL[] = [];
   const uncovered: SQL[] = [];
-  // docs/product.md#do-not-sell: suppressed founders never appear, whatever the filters. A text search reads
-  // every candidate row anyway, so it checks the flag; other searches keep index-only plans.
-  if (state.q) uncovered.push(notSuppressed("flag"), textCondition(state.q));
-  else covered.push(notSuppressed("join"));
+  if (state.q) uncovered.push(textCondition(state.q));
   if (state.industry.length > 0) {
     // docs/product.md#filters: the industry filter matches Industries or Industry Groups, any of the chosen ones.
     const values = sql.param(state.industry);
@@ -155,6 +152,13 @@ export function searchConditionParts(state: SearchState, today: Date): Condition
     uncovered.push(gte(companies.fundingRoundCount, rounds.min));
     if (rounds.max !== null) uncovered.push(sql`${companies.fundingRoundCount} <= ${rounds.max}`);
   }
+  // docs/product.md#do-not-sell: suppressed founders never appear, whatever the filters. A search with a
+  // condition that needs the row (text, industries, a city, investors, rounds) reads every candidate row
+  // anyway, so it checks the flag there; other searches keep index-only plans with the anti-join. The
+  // anti-join beside an uncovered condition became a hash join under an amount or total walk, which
+  // PostgreSQL then sorted whole (decision 030, "Search at 1,000,000 with investors").
+  if (uncovered.length > 0) uncovered.unshift(notSuppressed("flag"));
+  else covered.unshift(notSuppressed("join"));
   return { covered, uncovered };
 }
 

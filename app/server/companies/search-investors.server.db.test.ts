@@ -24,4 +24,25 @@ describe("findInvestors: the investor picker's name search (decision 030)", () =
     expect(await findInvestors(database.db, "   ")).toEqual([]);
     expect(await findInvestors(database.db, "x".repeat(10_000))).toEqual([]);
   });
+
+  it("keeps the 20 a full sort gives: those starting with the text first, then by name", async () => {
+    const names = [
+      ...Array.from({ length: 30 }, (_, n) => `Fund Number ${n + 1}`),
+      "Number Twelve Capital",
+      "number one ventures",
+      "Numbers Angels",
+      "Zeta Numbering",
+    ];
+    await resolveInvestors(
+      database.db,
+      names.map((name) => ({ name })),
+    );
+    const expected = names
+      .map((name) => ({ name, at: name.toLowerCase().indexOf("number") }))
+      .sort((a, b) => Number(a.at !== 0) - Number(b.at !== 0) || a.name.localeCompare(b.name))
+      .slice(0, 20)
+      .map(({ name }) => name);
+    expect((await findInvestors(database.db, "Number")).map((investor) => investor.name)).toEqual(expected);
+    expect(expected.slice(0, 3)).toEqual(["number one ventures", "Number Twelve Capital", "Numbers Angels"]);
+  });
 });

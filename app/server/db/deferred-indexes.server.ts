@@ -18,6 +18,8 @@ export async function deferIndexesOfEmptyTable(
   db: Db,
   table: string,
   keep: readonly string[],
+  /** Only these of the table's indexes (all but `keep` when absent). */
+  only?: readonly string[],
 ): Promise<number> {
   try {
     return await db.transaction(async (tx) => {
@@ -28,6 +30,7 @@ export async function deferIndexesOfEmptyTable(
             from pg_indexes i
             where i.schemaname = current_schema() and i.tablename = ${table}
               and i.indexname <> all(${sql.param([...keep])}::text[])
+              and (${only === undefined} or i.indexname = any(${sql.param([...(only ?? [])])}::text[]))
               and not exists (
                 select 1 from pg_constraint c
                 where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass

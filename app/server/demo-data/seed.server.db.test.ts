@@ -4,7 +4,7 @@ import { setUpTestDatabase } from "~tests/fixtures/database";
 import { countCompanies, recentFundingSum } from "../companies/stats.server";
 import { queryRows } from "../db/query-rows.server";
 import { requestDoNotSell } from "../suppression/do-not-sell.server";
-import { deleteAllCompanies, seedCompanies, seedIfEmpty } from "./seed.server";
+import { bulkSeedCompanies, deleteAllCompanies, seedCompanies, seedIfEmpty } from "./seed.server";
 
 const database = setUpTestDatabase();
 
@@ -86,5 +86,78 @@ describe("deleteAllCompanies", () => {
       sql`select min(id)::int as min from companies`,
     );
     expect(ids?.min).toBe(1);
+  });
+});
+
+/** Every index of the seeded tables as PostgreSQL defines it, by name. */
+async function seededTablesIndexes(): Promise<Record<string, string>> {
+  const rows = await queryRows<{ name: string; definition: string }>(
+    database.db,
+    sql`select indexname as name, indexdef as definition from pg_indexes
+        where schemaname = current_schema()
+          and tablename in ('companies', 'funding_rounds', 'round_investors', 'people', 'investors')
+        order by indexname`,
+  );
+  return Object.fromEntries(rows.map(({ name, definition }) => [name, definition]));
+}
+
+describe("bulkSeedCompanies (decision 030: the new tables' indexes built after a seed)", () => {
+  it("into an empty database, sets the indexes aside and ends with exactly the migration's, filled", async () => {
+    const before = await seededTablesIndexes();
+    expect(before.companies_investor_keys_idx).toBeDefined();
+    expect(before.round_investors_investor_date_idx).toBeDefined();
+    const result = await bulkSeedCompanies(database.db, { count: 300, batchSize: 100 });
+    expect(result.inserted).toBe(300);
+    // funding_rounds 2, round_investors 1, people 2, companies 2 (the primary keys and unique slugs stay).
+    expect(result.indexes.indexes).toBe(7);
+    expect(await seededTablesIndexes()).toEqual(before);
+    const [left] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from deferred_indexes`,
+    );
+    expect(left?.n).toBe(0);
+    // The rebuilt GIN index answers the investor filter: the same companies as a scan without it.
+    const [investor] = await queryRows<{ id: number }>(
+      database.db,
+      sql`select investor_id as id from round_investors group by investor_id order by count(*) desc limit 1`,
+    );
+    const [byIndex] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from companies where investor_keys && array[${investor?.id}]::int[]`,
+    );
+    const [byScan] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from companies where ${investor?.id}::int = any(investor_keys)`,
+    );
+    expect(byIndex?.n).toBeGreaterThan(0);
+    expect(byIndex?.n).toBe(byScan?.n);
+  });
+
+  it("defers nothing when companies are there, and with replace seeds again with the same indexes", async () => {
+    await seedCompanies(database.db, { count: 20 });
+    const before = await seededTablesIndexes();
+    const result = await bulkSeedCompanies(database.db, { count: 30, replace: true });
+    expect(result.indexes.indexes).toBe(0);
+    expect(await countCompanies(database.db)).toBe(30);
+    expect(await seededTablesIndexes()).toEqual(before);
+  });
+
+  it("builds the indexes back when the seed fails", async () => {
+    const before = await seededTablesIndexes();
+    // A trigger that fails the people's insert stands in for a crash part-way through the seed.
+    await database.db.execute(sql`
+      create or replace function fail_people() returns trigger language plpgsql as $$
+      begin raise exception 'simulated failure'; end $$`);
+    await database.db.execute(
+      sql`create trigger fail_people before insert on people for each statement execute function fail_people()`,
+    );
+    try {
+      await expect(bulkSeedCompanies(database.db, { count: 10 })).rejects.toThrow();
+      expect(await seededTablesIndexes()).toEqual(before);
+      expect(await countCompanies(database.db)).toBe(0);
+    } finally {
+      await database.db.execute(sql`drop trigger fail_people on people`);
+      await database.db.execute(sql`drop function fail_people()`);
+    }
   });
 });
