@@ -98,8 +98,21 @@ export const COMPANIES_IMPORT: ImportKind<CompaniesHeader, BatchRow, FileCompani
   afterWrite: invalidateCatalog,
   afterImport: (db, file, { inServer, runId }) =>
     inServer ? refreshInServer(db, file, runId) : refreshSimilarCompanies(db, file),
-  // The indexes each batch's matching and slug allocation read stay (docs/decisions/020).
-  bulkLoad: { table: "companies", keepIndexes: ["companies_website_domain_idx", "companies_name_key_idx"] },
+  // The indexes each batch's matching and slug allocation read stay (docs/decisions/020), and those that load
+  // a company's rounds and people when a later row of the file updates it, and the rounds' unique source key
+  // (decision 030).
+  bulkLoad: {
+    table: "companies",
+    keepIndexes: ["companies_website_domain_idx", "companies_name_key_idx"],
+    alsoTables: [
+      { table: "people", keepIndexes: ["people_company_position_idx"] },
+      {
+        table: "funding_rounds",
+        keepIndexes: ["funding_rounds_company_date_idx", "funding_rounds_source_key_idx"],
+      },
+      { table: "company_investors", keepIndexes: [] },
+    ],
+  },
 };
 
 /**

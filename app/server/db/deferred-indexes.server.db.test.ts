@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { company } from "~tests/fixtures/factories";
 import { COMPANIES_IMPORT } from "../companies/import-companies.server";
+import { startBulkLoad } from "../imports/import-kit.server";
 import { deferIndexesOfEmptyTable, ifNotExists, restoreDeferredIndexes } from "./deferred-indexes.server";
 import { queryRows } from "./query-rows.server";
 import { companies } from "./schema";
@@ -53,6 +54,30 @@ describe("indexes a first load sets aside (decision 020)", () => {
     );
     expect(found?.n).toBe(1);
     expect((await restoreDeferredIndexes(database.db)).indexes).toBe(0);
+  });
+
+  it("sets aside the people's and links' indexes of a first companies load, keeping those a batch reads (decision 030)", async () => {
+    const indexesOf = async (tables: readonly string[]) =>
+      queryRows<{ name: string; definition: string }>(
+        database.db,
+        sql`select indexname as name, indexdef as definition from pg_indexes
+            where schemaname = current_schema() and tablename = any(${sql.param([...tables])}::text[])
+            order by indexname`,
+      );
+    const tables = ["people", "funding_rounds", "company_investors"];
+    const before = await indexesOf(tables);
+    expect(await startBulkLoad(database.db, COMPANIES_IMPORT)).toBe(true);
+    const during = (await indexesOf(tables)).map(({ name }) => name);
+    expect(during).not.toContain("people_email_lower_idx");
+    expect(during).not.toContain("company_investors_investor_idx");
+    for (const kept of [
+      "people_company_position_idx",
+      "funding_rounds_company_date_idx",
+      "funding_rounds_source_key_idx",
+    ])
+      expect(during).toContain(kept);
+    await restoreDeferredIndexes(database.db);
+    expect(await indexesOf(tables)).toEqual(before);
   });
 
   it("builds the same indexes when it shares the builds among connections", async () => {

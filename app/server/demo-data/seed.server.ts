@@ -5,7 +5,7 @@ import { insertCompaniesStatement } from "../companies/bulk-insert.server";
 import { takeTransactionLock } from "../db/advisory-locks.server";
 import type { Db } from "../db/database.server";
 import { deferIndexesOfEmptyTable, restoreDeferredIndexes } from "../db/deferred-indexes.server";
-import { queryRows } from "../db/query-rows.server";
+import { nextIds } from "../db/next-ids.server";
 import { companies, type NewCompanyRow } from "../db/schema";
 import { demoSummaryInput } from "./demo-summary";
 import {
@@ -94,16 +94,6 @@ async function insertDemoInvestors(db: Db, investors: readonly DemoInvestor[]): 
   await db.execute(
     sql`select setval(pg_get_serial_sequence('investors', 'id'), greatest(${investors.length}, 1))`,
   );
-}
-
-/** `count` fresh ids of a table's identity, in order. */
-async function nextIds(db: Db, table: string, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select nextval(pg_get_serial_sequence(${table}, 'id'))::int as id from generate_series(1, ${count})`,
-  );
-  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
 /**

@@ -162,9 +162,16 @@ export interface ImportKind<
   /**
    * A first load into an empty `table` from the command line (decision 020): its secondary indexes but
    * `keepIndexes` (those the kind's own reads use) are dropped before the rows are written and built once at
-   * the end, beside afterImport (startBulkLoad, finishImport).
+   * the end, beside afterImport (startBulkLoad, finishImport). `alsoTables`: the tables the kind writes
+   * beside it, set aside the same way when they are empty too (decision 030: rounds, people, links).
    */
-  bulkLoad?: { table: string; keepIndexes: readonly string[] };
+  bulkLoad?: BulkLoadTable & { alsoTables?: readonly BulkLoadTable[] };
+}
+
+/** A table a bulk load writes, and the indexes its own reads need meanwhile. */
+export interface BulkLoadTable {
+  table: string;
+  keepIndexes: readonly string[];
 }
 
 /**
@@ -173,7 +180,11 @@ export interface ImportKind<
  */
 export async function startBulkLoad(db: Db, kind: AnyImportKind): Promise<boolean> {
   if (!kind.bulkLoad) return false;
-  return (await deferIndexesOfEmptyTable(db, kind.bulkLoad.table, kind.bulkLoad.keepIndexes)) > 0;
+  const { table, keepIndexes, alsoTables = [] } = kind.bulkLoad;
+  // The main table first: the others only when it is empty, a first load.
+  if ((await deferIndexesOfEmptyTable(db, table, keepIndexes)) === 0) return false;
+  for (const also of alsoTables) await deferIndexesOfEmptyTable(db, also.table, also.keepIndexes);
+  return true;
 }
 
 /** What follows the rows of a command-line import: the kind's follow-up and the indexes built back. */

@@ -86,6 +86,12 @@ async function companyRow(name: string) {
   return row;
 }
 
+/** Acme's founders after Ada, as the import stores them. */
+const OTHER_FOUNDERS = [
+  { name: "Alan Turing", title: null, role_kind: "founder", email: null, source: "crunchbase_companies" },
+  { name: "Grace Hopper", title: null, role_kind: "founder", email: null, source: "crunchbase_companies" },
+];
+
 const ACME = crunchbaseRecord(1, {
   "Organization Name": "Acme",
   Website: "acme.example",
@@ -119,14 +125,7 @@ describe("the companies import writes rounds, people and investors (decision 030
         email: "ada@acme.example",
         source: "crunchbase_companies",
       },
-      { name: "Alan Turing", title: null, role_kind: "founder", email: null, source: "crunchbase_companies" },
-      {
-        name: "Grace Hopper",
-        title: null,
-        role_kind: "founder",
-        email: null,
-        source: "crunchbase_companies",
-      },
+      ...OTHER_FOUNDERS,
     ]);
     // "SEQUOIA CAPITAL FUND XV, L.P." is Sequoia Capital (decision 030 §3): one investor, the lead.
     expect(await investorsOf("Acme")).toEqual([
@@ -232,14 +231,7 @@ describe("the companies import writes rounds, people and investors (decision 030
         email: "ada@new.example",
         source: "crunchbase_companies",
       },
-      { name: "Alan Turing", title: null, role_kind: "founder", email: null, source: "crunchbase_companies" },
-      {
-        name: "Grace Hopper",
-        title: null,
-        role_kind: "founder",
-        email: null,
-        source: "crunchbase_companies",
-      },
+      ...OTHER_FOUNDERS,
     ]);
     expect(await roundsOf("Acme")).toHaveLength(1);
     expect(await investorsOf("Acme")).toHaveLength(3);

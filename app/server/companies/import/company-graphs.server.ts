@@ -16,7 +16,7 @@ import {
   type StoredInvestorLink,
 } from "../../company-summary/refresh-summaries.server";
 import type { Db } from "../../db/database.server";
-import { queryRows } from "../../db/query-rows.server";
+import { nextIds } from "../../db/next-ids.server";
 import type { ImportedCompany } from "../crunchbase-row";
 import { ensureCompanyGraphs } from "../rounds-backfill.server";
 
@@ -142,7 +142,11 @@ export async function prepareGraphs(
     return { input, graph, round, merged, links, stated };
   });
 
-  const newRoundIds = await nextIds(tx, drafts.filter((draft) => draft.round?.id === null).length);
+  const newRoundIds = await nextIds(
+    tx,
+    "funding_rounds",
+    drafts.filter((draft) => draft.round?.id === null).length,
+  );
   const summaries = new Map<number, SummaryValues>();
   const plans: CompanyPlan[] = [];
   for (const draft of drafts) {
@@ -196,16 +200,6 @@ function rowFields(company: ImportedCompany, columns: GraphColumns, current: Row
     lastFundingAmount: pick("lastFundingAmount"),
     lastFundingCurrency: pick("lastFundingCurrency"),
   };
-}
-
-/** `count` fresh round ids, in order. */
-async function nextIds(db: Db, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select nextval(pg_get_serial_sequence('funding_rounds', 'id'))::int as id from generate_series(1, ${count})`,
-  );
-  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
 /**

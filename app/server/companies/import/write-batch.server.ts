@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { RowInvestor } from "../../../core/investor-names";
 import type { Db } from "../../db/database.server";
+import { nextIds } from "../../db/next-ids.server";
 import { queryRows } from "../../db/query-rows.server";
 import type { DuplicateRow } from "../../imports/import-kit.server";
 import { takeImportLock } from "../../imports/import-lock.server";
@@ -230,7 +231,8 @@ async function write(
     tx,
     created.map((candidate) => candidate.slugBase),
   );
-  const ids = await nextCompanyIds(tx, created.length);
+  // A new company's rounds and people name it before the upsert.
+  const ids = await nextIds(tx, "companies", created.length);
   created.forEach((candidate, position) => {
     candidate.slug = slugs[position] ?? null;
     candidate.id = ids[position] ?? null;
@@ -265,14 +267,4 @@ async function write(
   );
   await writeGraphs(tx, prepared);
   return stored.map(({ id }) => Number(id));
-}
-
-/** `count` fresh company ids, in order: a new company's rounds and people name it before the upsert. */
-async function nextCompanyIds(tx: Db, count: number): Promise<number[]> {
-  if (count === 0) return [];
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`select nextval(pg_get_serial_sequence('companies', 'id'))::int as id from generate_series(1, ${count})`,
-  );
-  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
