@@ -94,6 +94,8 @@ test("/search for a signed-in user without a plan: the sample banner and the pla
   page,
   login,
 }) => {
+  // Two axe runs over a 50-card /search: 35-42 s on a loaded 2-core machine, as its siblings' (decision 023).
+  test.setTimeout(90_000);
   await login();
   // Decision 026: a link's filters are not applied without a plan, and the page says why.
   await gotoHydrated(page, "/search?stage=Seed");
@@ -182,7 +184,8 @@ test("docs/product.md#export: the save dialog, the saved searches, the new-leads
   page,
   login,
 }) => {
-  test.setTimeout(90_000);
+  // Eight axe runs at two widths: 66-96 s on a loaded 2-core machine (decision 023).
+  test.setTimeout(180_000);
   await login({ plan: "pro", status: "active" });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });

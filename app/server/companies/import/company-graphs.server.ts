@@ -128,13 +128,7 @@ export async function prepareGraphs(
     const fields = rowFields(input.company, columns, current);
     const round = columns.round ? roundChange(graph.rounds, rowRound(fields)) : null;
     const merged = columns.people ? mergePeople(graph.people, peopleOfFields(fields)) : null;
-    const links =
-      input.investors === null
-        ? null
-        : input.investors.map((investor) => ({
-            investorId: investorIds.get(spellingKey({ name: investor.name })) ?? 0,
-            isLead: investor.isLead,
-          }));
+    const links = input.investors === null ? null : companyLinksOf(input.investors, investorIds);
     const stated = {
       totalUsd: columns.statedTotal ? input.company.totalFundingAmountUsd : graph.stated.totalUsd,
       roundCount: columns.statedCount ? input.company.statedRoundCount : graph.stated.roundCount,
@@ -147,11 +141,12 @@ export async function prepareGraphs(
     "funding_rounds",
     drafts.filter((draft) => draft.round?.id === null).length,
   );
+  let nextNewRound = 0;
   const summaries = new Map<number, SummaryValues>();
   const plans: CompanyPlan[] = [];
   for (const draft of drafts) {
     const { input, graph, round, merged, links, stated } = draft;
-    const roundId = round === null ? null : (round.id ?? (newRoundIds.shift() as number));
+    const roundId = round === null ? null : (round.id ?? (newRoundIds[nextNewRound++] as number));
     const rounds: SummaryRound[] = graph.rounds.filter((stored) => stored.id !== roundId);
     if (round !== null && roundId !== null) rounds.push({ id: roundId, ...round.values });
     const companyLinks: StoredInvestorLink[] =
@@ -182,6 +177,23 @@ export async function prepareGraphs(
     });
   }
   return { summaries, plans, investorsCreated };
+}
+
+/**
+ * A row's investors as links: one per investor (two spellings one investor matched become one link, a lead
+ * if either led), so the links' insert never names a pair twice.
+ */
+function companyLinksOf(
+  investors: readonly RowInvestor[],
+  ids: ReadonlyMap<string, number>,
+): Array<{ investorId: number; isLead: boolean }> {
+  const byId = new Map<number, boolean>();
+  for (const investor of investors) {
+    const id = ids.get(spellingKey({ name: investor.name }));
+    if (id === undefined) continue;
+    byId.set(id, (byId.get(id) ?? false) || investor.isLead);
+  }
+  return [...byId].map(([investorId, isLead]) => ({ investorId, isLead }));
 }
 
 /** The contact and funding fields of a row: its own for the columns the file has, the company's for the rest. */
