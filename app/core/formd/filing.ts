@@ -1,4 +1,4 @@
-// Issue 31 (decision 031): the shapes every Form D reader produces and the writer consumes. A quarterly data
+// Decision 031: the shapes every Form D reader produces and the writer consumes. A quarterly data
 // set (six tab-separated files joined on ACCESSIONNUMBER) and a single `primary_doc.xml` (schema X0708) are
 // both read into `FormDFiling`; `mapFiling` (formd/map-filing.ts) turns one into what Roundlist stores.
 
