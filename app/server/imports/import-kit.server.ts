@@ -8,6 +8,7 @@ import { ImportFileError, ImportWriteError } from "./import-errors";
 import { writeFailedMessage } from "./import-messages";
 import { DEFAULT_MAX_BYTES_WITHOUT_ROW } from "./input-guard.server";
 import { keepRejected } from "./rejected-rows";
+import { RowSpool } from "./row-spool.server";
 
 /**
  * The import kit (docs/decisions/020). A kind of import (companies, LPs, ...) gives its row schema, its
@@ -122,6 +123,13 @@ export interface ImportKind<
   newFile(): File;
   /** Why a file naming more than `max` records is refused. */
   tooManyMessage(max: number): string;
+  /**
+   * Keys that tie a row to others (decision 030, "Each company once per file"). When given, the kit reads the
+   * whole file first, keeping its valid rows on disk (row-spool.server.ts), then hands the writer batches that
+   * never split rows sharing a key, each such group in file order: a record that rows spread over the file
+   * touch is written by one batch, not by every batch it appears in.
+   */
+  groupKeys?(row: Row): readonly string[];
 
   // The writer.
   /**
@@ -287,6 +295,7 @@ export async function runImport<
     await run.settle();
     throw error;
   } finally {
+    await run.dispose();
     if (run.written > 0) kind.afterWrite?.();
   }
 }
@@ -301,6 +310,8 @@ class KitRun<Header, Row extends { row: number }, File extends FileRecords, E ex
   private readonly started = performance.now();
   private header: Header | null = null;
   private batch: Row[] = [];
+  /** The file's valid rows, when the kind groups them (groupKeys). */
+  private spool: RowSpool<Row> | null = null;
   private writing: Promise<void> = Promise.resolve();
   private writeFailure: ImportWriteError | null = null;
   private readonly report: ImportReport & E;
@@ -357,11 +368,22 @@ class KitRun<Header, Row extends { row: number }, File extends FileRecords, E ex
       this.reject(row.row, parsed.reason);
       return;
     }
+    if (this.kind.groupKeys) {
+      this.spool ??= await RowSpool.create<Row>();
+      await this.spool.add(parsed, this.kind.groupKeys(parsed));
+      return;
+    }
     this.batch.push(parsed);
     if (this.batch.length >= this.batchSize) await this.flush();
   }
 
   async finish(): Promise<ImportReport & E> {
+    if (this.spool) {
+      for await (const rows of this.spool.batches(this.batchSize)) {
+        this.batch = rows;
+        await this.flush();
+      }
+    }
     await this.flush();
     await this.settle();
     if (this.writeFailure) throw this.writeFailure;
@@ -375,6 +397,11 @@ class KitRun<Header, Row extends { row: number }, File extends FileRecords, E ex
   /** Waits for the batch being written, whatever its outcome. */
   async settle(): Promise<void> {
     await this.writing;
+  }
+
+  /** Deletes the rows kept on disk, if any. */
+  async dispose(): Promise<void> {
+    await this.spool?.dispose();
   }
 
   private async finishFile(
@@ -435,8 +462,10 @@ class KitRun<Header, Row extends { row: number }, File extends FileRecords, E ex
     for (const { row, reason } of outcome.rejected) this.reject(row, reason);
     report.suppressedCount += outcome.suppressed;
     report.duplicateCount += outcome.duplicates.length;
-    const room = this.maxDuplicatesKept - report.duplicates.length;
-    if (room > 0) report.duplicates.push(...outcome.duplicates.slice(0, room));
+    // In file order, the first ones kept: batches of grouped rows (groupKeys) come out of file order.
+    for (const duplicate of outcome.duplicates) {
+      keepRejected(report.duplicates, duplicate, this.maxDuplicatesKept);
+    }
     const extra: Record<string, number> = {};
     const counters = report as unknown as Record<string, number>;
     for (const key of Object.keys(this.kind.extraCounts)) extra[key] = counters[key] ?? 0;

@@ -333,6 +333,24 @@ describe("importRounds (decision 030)", () => {
     });
   });
 
+  it("writes a company's rows spread over the file in one batch, so its fields are written once (decision 030)", async () => {
+    await storeCompanies(1, 2);
+    const progress: Array<{ inserted: number; rejected: number }> = [];
+    const report = await importRecords(
+      // Company 7 is not stored. In file order, batches of two would be lines 2-3 and 4-5.
+      [roundRecord(1, 1), roundRecord(7, 1), roundRecord(2, 1), roundRecord(1, 2)],
+      { batchSize: 2, onProgress: ({ inserted, rejected }) => progress.push({ inserted, rejected }) },
+    );
+    expect(report).toMatchObject({ inserted: 3, rejectedCount: 1 });
+    expect(report.rejected.map((row) => row.row)).toEqual([3]);
+    // Company 1's two rounds (lines 2 and 5) came first, together; then companies 7 and 2.
+    expect(progress).toEqual([
+      { inserted: 2, rejected: 0 },
+      { inserted: 3, rejected: 1 },
+    ]);
+    expect(await companyFields("Company 1")).toMatchObject({ funding_round_count: 3 });
+  });
+
   it("reports rows about a round an earlier row named as duplicates; the last one wins", async () => {
     await storeCompanies(1);
     const report = await importRecords(
@@ -348,7 +366,8 @@ describe("importRounds (decision 030)", () => {
     await storeCompanies(1, 2);
     await importRecords([roundRecord(1, 1)]);
     const before = await tableCounts();
-    // Batches of two: the duplicate (line 5) comes a batch after the row it repeats (line 2).
+    // Batches of two, grouped by company (decision 030): company 2's rows (lines 2 and 5, the duplicate) share a
+    // batch, so its round is written once, with the last row's values.
     const records = [
       roundRecord(2, 2),
       roundRecord(1, 1),
@@ -377,7 +396,7 @@ describe("importRounds (decision 030)", () => {
     });
     expect(counts(commit)).toEqual(counts(dry));
     expect(dry.roundsWritten).toBe(0);
-    expect(commit.roundsWritten).toBe(3);
+    expect(commit.roundsWritten).toBe(2);
   });
 
   it("reads a file with only the required columns", async () => {

@@ -63,6 +63,13 @@ export const ROUNDS_IMPORT: ImportKind<RoundColumns, RoundBatchRow, FileRounds, 
   },
   newFile: () => new FileRounds(),
   tooManyMessage: tooManyRoundsMessage,
+  // A company's rows go to one batch, so its derived fields are written once a file, however its rows are
+  // spread (a file sorted by date spreads them over the whole file); a round's rows stay together with them.
+  groupKeys: ({ round }) => [
+    `n:${round.nameKey}`,
+    ...(round.websiteDomain === null ? [] : [`d:${round.websiteDomain}`]),
+    ...(round.sourceKey === null ? [] : [`u:${round.sourceKey}`]),
+  ],
   async writeBatch(db, rows, _columns, file, { dryRun }) {
     const counts = await writeRoundsBatch(db, rows, file, { dryRun });
     return {

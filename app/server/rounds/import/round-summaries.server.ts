@@ -6,11 +6,7 @@ import {
   type SummaryRound,
   summarize,
 } from "../../../core/company-summary";
-import {
-  refreshSummaries,
-  type StoredSummary,
-  writeSummaries,
-} from "../../company-summary/refresh-summaries.server";
+import { type StoredSummary, writeSummaries } from "../../company-summary/refresh-summaries.server";
 import type { Db } from "../../db/database.server";
 import { queryRows } from "../../db/query-rows.server";
 
@@ -34,8 +30,9 @@ interface CompanyExtras extends Record<string, unknown> {
  * decision 030, the one writer for a rounds batch: stores the derived fields of the `touched` companies, in the
  * batch's transaction. `roundsOf` holds every round of each company whose rounds the batch loaded and wrote
  * (the batch's companies, after its writes): those are summarised from it plus one query for their people,
- * stated figures and company investors, so the batch's rounds are not read back. A touched company outside it
- * (a round moved away from it) is refreshed from the tables (refreshSummaries). Returns the rows changed.
+ * stated figures and company investors, so the batch's rounds are not read back; it may run before they are
+ * written. A touched company outside `roundsOf` (a round moved away from it) is the caller's to refresh from
+ * the tables once the rounds are written (refreshSummaries). Returns the rows changed.
  */
 export async function writeBatchSummaries(
   db: Db,
@@ -44,9 +41,7 @@ export async function writeBatchSummaries(
   timed: <T>(phase: string, step: () => Promise<T>) => Promise<T> = (_phase, step) => step(),
 ): Promise<number> {
   const known = [...touched].filter((id) => roundsOf.has(id));
-  const others = [...touched].filter((id) => !roundsOf.has(id));
-  let changed = others.length > 0 ? await refreshSummaries(db, others) : 0;
-  if (known.length === 0) return changed;
+  if (known.length === 0) return 0;
   const extras = await timed("load people", () =>
     queryRows<CompanyExtras>(
       db,
@@ -83,6 +78,5 @@ export async function writeBatchSummaries(
     const stated = { totalUsd: company.total, roundCount: company.count };
     summaries.set(company.id, { summary: summarize({ rounds, links, people, stated }), stated });
   }
-  changed += await timed("update companies", () => writeSummaries(db, summaries));
-  return changed;
+  return timed("update companies", () => writeSummaries(db, summaries));
 }
