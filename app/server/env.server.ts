@@ -1,5 +1,5 @@
 import { existsSync, statSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { isLoopbackHost } from "~/core/loopback-host";
@@ -43,6 +43,10 @@ export const MAX_DATABASE_POOL_SIZE = 1_000;
 
 /** A bare address ("privacy@x.example", no display name): what a mailto: link and the pages show. */
 export const PLAIN_EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+$/;
+
+export const DEFAULT_EDGAR_BASE_URL = "https://www.sec.gov";
+/** A requester and a contact address: at least one word, then somewhere an address (decision 031, 4). */
+const EDGAR_USER_AGENT_PATTERN = /^(?=.*[^\s@]+@[^\s@]+\.[^\s@]+)\S.*\s+\S.*$/;
 
 /** An absolute http(s) URL, or a path on this site ("/video.webm"; "//host" is another site). */
 const HTTP_URL_OR_SITE_PATH = /^(https?:\/\/|\/(?!\/))/;
@@ -165,6 +169,30 @@ const envSchema = z
     ),
     /** Test-only routes (the crash-screen probe). Never on in production. */
     ENABLE_TEST_ROUTES: booleanString.default(false),
+    /** Decision 031 (4): where the Form D sync fetches from (tests point it at 127.0.0.1). */
+    EDGAR_BASE_URL: z
+      .url({ protocol: /^https?$/ })
+      .default(DEFAULT_EDGAR_BASE_URL)
+      .or(z.literal("").transform(() => DEFAULT_EDGAR_BASE_URL))
+      .transform((value) => value.replace(/\/+$/, "")),
+    /**
+     * The User-Agent every request to EDGAR carries: who asks, with a contact address ("Roundlist
+     * ops@example.com"), as EDGAR's fair-access rule requires. Unset: the sync refuses to run.
+     */
+    EDGAR_USER_AGENT: optionalText(
+      z
+        .string()
+        .regex(
+          EDGAR_USER_AGENT_PATTERN,
+          'must name the requester and a contact address, e.g. "Roundlist ops@example.com"',
+        ),
+    ),
+    /** Decision 031 (4): the server syncs Form D filings from EDGAR daily (on the single process or the primary). */
+    FORMD_SYNC_DAILY: booleanString.default(false),
+    /** Where the sync downloads filings. Unset: `<DATA_DIR>-formd` beside PGlite's directory (a temp folder with memory://). */
+    FORMD_SYNC_DIR: optionalText(z.string().min(1)),
+    /** Days before today a first sync fetches. */
+    FORMD_SYNC_FIRST_RUN_DAYS: optionalCount("7", 1, 3_660).transform((value) => value ?? 7),
   })
   .superRefine((env, context) => {
     // Decision 019: outside production, a server others can reach must not run on the public development
@@ -196,6 +224,14 @@ const envSchema = z
         code: "custom",
         path: ["AUTH_SECRET"],
         message: "must not be the development default in production: set 32+ random characters",
+      });
+    }
+    if (env.FORMD_SYNC_DAILY && !env.EDGAR_USER_AGENT) {
+      context.addIssue({
+        code: "custom",
+        path: ["EDGAR_USER_AGENT"],
+        message:
+          'is required with FORMD_SYNC_DAILY: EDGAR asks every client to name itself with a contact address, e.g. "Roundlist ops@example.com"',
       });
     }
     if (env.STRIPE_SECRET_KEY) {
@@ -275,6 +311,16 @@ function migrationsFolderProblem(folder: string): string | undefined {
     return `${folder} holds no migrations (no meta/_journal.json from drizzle-kit)`;
   }
   return undefined;
+}
+
+/**
+ * Where the Form D sync keeps its downloads: FORMD_SYNC_DIR, else a folder beside PGlite's data directory
+ * (`./data-formd`; never inside it: that directory is PostgreSQL's), else with `memory://` a temp folder.
+ */
+export function formDSyncDir(config: Pick<Env, "FORMD_SYNC_DIR" | "DATA_DIR">): string {
+  if (config.FORMD_SYNC_DIR) return path.resolve(config.FORMD_SYNC_DIR);
+  if (config.DATA_DIR.startsWith("memory://")) return path.join(tmpdir(), "roundlist-formd");
+  return `${path.resolve(config.DATA_DIR)}-formd`;
 }
 
 export class ConfigError extends Error {

@@ -12,6 +12,8 @@ import {
   setStartupProgress,
 } from "./app-database.server";
 import { env, type ServerProcessPlan, serverProcessPlan } from "./env.server";
+import { formDImportFolder } from "./formd/formd-import-folder.server";
+import { scheduleFormDSyncFromConfig } from "./formd/formd-sync.server";
 import { logger } from "./logger.server";
 import { getMailer } from "./mail/mailer.server";
 import { schedulePurges } from "./retention/purge.server";
@@ -19,6 +21,7 @@ import { startupNotes } from "./startup-notes.server";
 
 let stopPurges: (() => void) | undefined;
 let stopAlerts: (() => void) | undefined;
+let stopFormDSync: (() => void) | undefined;
 
 /**
  * Called by server.mjs first: validates configuration (throws a ConfigError) and says how many processes
@@ -58,6 +61,9 @@ export async function prepareApp(
   // docs/product.md#alerts: saved searches' digests, in the same long-lived process (the database keeps every digest to
   // one sending, whichever processes and machines run it).
   if (role !== "worker") stopAlerts = scheduleAlerts(getDb, getMailer, config.APP_URL);
+  // Decision 031 (4): Form D filings from EDGAR, daily, when FORMD_SYNC_DAILY asks for it (off by default).
+  if (role !== "worker" && config.FORMD_SYNC_DAILY)
+    stopFormDSync = scheduleFormDSyncFromConfig(config, formDImportFolder);
   const notes =
     role === "worker"
       ? []
@@ -79,6 +85,7 @@ export async function prepareApp(
 export async function shutdownApp(): Promise<void> {
   stopPurges?.();
   stopAlerts?.();
+  stopFormDSync?.();
   await closeDatabase();
   logger.info("database closed");
 }
