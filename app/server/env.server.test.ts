@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv, serverProcessPlan } from "./env.server";
+import { ConfigError, formDSyncDir, parseEnv, serverProcessPlan } from "./env.server";
 
 describe("parseEnv", () => {
   it("gives a laptop a working default for everything", () => {
@@ -257,5 +257,46 @@ describe("WEB_CONCURRENCY and DATABASE_POOL_SIZE", () => {
     expect(poolOf("4")).toBe(2);
     expect(poolOf("32")).toBe(2);
     expect(poolOf("2", { DATABASE_POOL_SIZE: "12" })).toBe(12);
+  });
+});
+
+describe("the Form D sync's configuration (decision 031)", () => {
+  it("fetches from sec.gov, schedules nothing and fetches a week on a first run by default", () => {
+    const config = parseEnv({});
+    expect(config.EDGAR_BASE_URL).toBe("https://www.sec.gov");
+    expect(config.EDGAR_USER_AGENT).toBeUndefined();
+    expect(config.FORMD_SYNC_DAILY).toBe(false);
+    expect(config.FORMD_SYNC_FIRST_RUN_DAYS).toBe(7);
+    expect(formDSyncDir(config)).toBe(`${path.resolve("./data")}-formd`);
+  });
+
+  it("takes a local EDGAR, a User-Agent with a contact address and a folder", () => {
+    const config = parseEnv({
+      EDGAR_BASE_URL: "http://127.0.0.1:4010/",
+      EDGAR_USER_AGENT: " Roundlist ops@example.com ",
+      FORMD_SYNC_DIR: "/srv/formd",
+      FORMD_SYNC_FIRST_RUN_DAYS: "30",
+    });
+    expect(config.EDGAR_BASE_URL).toBe("http://127.0.0.1:4010");
+    expect(config.EDGAR_USER_AGENT).toBe("Roundlist ops@example.com");
+    expect(formDSyncDir(config)).toBe(path.resolve("/srv/formd"));
+    expect(config.FORMD_SYNC_FIRST_RUN_DAYS).toBe(30);
+    expect(formDSyncDir(parseEnv({ DATA_DIR: "memory://" }))).toMatch(/roundlist-formd$/);
+  });
+
+  it("refuses a User-Agent without a requester and a contact address", () => {
+    expect(() => parseEnv({ EDGAR_USER_AGENT: "Roundlist" })).toThrow(
+      'EDGAR_USER_AGENT: must name the requester and a contact address, e.g. "Roundlist ops@example.com"',
+    );
+    expect(() => parseEnv({ EDGAR_USER_AGENT: "ops@example.com" })).toThrow("EDGAR_USER_AGENT");
+  });
+
+  it("refuses the daily schedule without a User-Agent, naming the variable", () => {
+    expect(() => parseEnv({ FORMD_SYNC_DAILY: "true" })).toThrow(
+      "EDGAR_USER_AGENT: is required with FORMD_SYNC_DAILY",
+    );
+    expect(
+      parseEnv({ FORMD_SYNC_DAILY: "true", EDGAR_USER_AGENT: "Roundlist ops@example.com" }).FORMD_SYNC_DAILY,
+    ).toBe(true);
   });
 });

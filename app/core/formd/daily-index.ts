@@ -34,8 +34,8 @@ const ACCESSION = /^(\d{10})-(\d{2})-(\d{6})$/;
 const CIK = /^\d{1,10}$/;
 const DATE = /^(\d{4})-?(\d{2})-?(\d{2})$/;
 const FILE_NAME = /^edgar\/data\/(\d{1,10})\/(\d{10}-\d{2}-\d{6})\.txt$/;
-/** form.idx's data line: form type, company, CIK, date and file name, columns two or more spaces apart. */
-const FORM_LINE = /^(\S(?:.*?\S)?)\s{2,}(.*?)\s+(\d{1,10})\s+(\d{8}|\d{4}-\d{2}-\d{2})\s+(\S+)\s*$/;
+/** form.idx's data line after the form type's column: company (spaces and all), CIK, date and file name. */
+const FORM_LINE_REST = /^(.*\S)\s+(\d{1,10})\s+(\d{8}|\d{4}-\d{2}-\d{2})\s+(\S+)\s*$/;
 
 /** Parses a daily (or quarterly) master.idx or form.idx; lines that do not read are rejected with their number. */
 export function parseDailyIndex(text: string): DailyIndex {
@@ -49,12 +49,15 @@ export function parseDailyIndex(text: string): DailyIndex {
   }
   const header = lines.slice(0, dashes).join("\n");
   const pipes = /CIK\|Company Name\|Form Type\|Date Filed\|File ?name/i.test(header);
+  // form.idx: the form type fills the columns before "Company Name" (a type may hold a space: "SC 13D").
+  const columns = lines.slice(0, dashes).find((line) => /^Form Type\s+Company Name/i.test(line));
+  const companyColumn = columns?.search(/Company Name/i) ?? -1;
   const entries: DailyIndexEntry[] = [];
   const rejected: DailyIndexRejected[] = [];
   for (let index = dashes + 1; index < lines.length; index++) {
     const line = lines[index] ?? "";
     if (line.trim() === "") continue;
-    const fields = pipes ? pipeFields(line) : formFields(line);
+    const fields = pipes ? pipeFields(line) : formFields(line, companyColumn);
     const result = fields === null ? "the line does not have the index's five columns" : toEntry(fields);
     if (typeof result === "string") rejected.push({ line: index + 1, reason: result });
     else entries.push(result);
@@ -83,10 +86,12 @@ function pipeFields(line: string): Fields | null {
   return { cik, companyName, formType, date, fileName };
 }
 
-function formFields(line: string): Fields | null {
-  const match = FORM_LINE.exec(line);
-  if (!match) return null;
-  const [, formType = "", companyName = "", cik = "", date = "", fileName = ""] = match;
+function formFields(line: string, companyColumn: number): Fields | null {
+  const formType = companyColumn > 0 ? line.slice(0, companyColumn).trim() : (line.split(/\s+/)[0] ?? "");
+  const rest = companyColumn > 0 ? line.slice(companyColumn) : line.slice(formType.length);
+  const match = FORM_LINE_REST.exec(rest.trim());
+  if (!match || formType === "") return null;
+  const [, companyName = "", cik = "", date = "", fileName = ""] = match;
   return { formType, companyName: companyName.trim(), cik, date, fileName };
 }
 
