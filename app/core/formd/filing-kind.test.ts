@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formDFiling } from "../../../tests/fixtures/formd";
+import { formDFiling } from "~tests/fixtures/formd";
 import type { FormDFiling } from "./filing";
 import { formDFilingKind, fundIssuerCiks } from "./filing-kind";
 

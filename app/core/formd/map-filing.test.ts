@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formDFiling } from "../../../tests/fixtures/formd";
+import { formDFiling } from "~tests/fixtures/formd";
 import { amendmentRoots } from "./amendment-chain";
 import type { FormDFiling } from "./filing";
 import { fundIssuerCiks } from "./filing-kind";
