@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat, truncate, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat, truncate, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -81,7 +81,7 @@ describe("readQuarter (decision 031)", () => {
     expect(rejected).toEqual([
       {
         position: { file: "q.zip:2026Q3_d/ISSUERS.tsv", line: 6 },
-        accessionNumber: null,
+        accessionNumber: "0009999999-26-000001",
         reason: "5 cells where the header has 23",
       },
       {
@@ -95,6 +95,37 @@ describe("readQuarter (decision 031)", () => {
         reason:
           'A row of this filing was rejected (OFFERING.tsv line 3: TOTALAMOUNTSOLD is not an amount: "lots")',
       },
+    ]);
+  });
+
+  it("rejects the filing of a row split by a stray line break, naming both halves", async () => {
+    const zip = await writeQuarterZip(
+      path.join(dir, "q.zip"),
+      [acme, { ...acme, accessionNumber: "0001234567-26-000002" }],
+      {
+        extraLines: {
+          "RELATEDPERSONS.tsv": [
+            "0001234567-26-000001\t3\tAlan\t\tTuring\t1 MAIN",
+            " STREET\t\tLONDON\tX0\t\t\tDirector\t\t\tChief Scientist",
+          ],
+        },
+      },
+    );
+    const items = await readAll(zip);
+    const summary = items.map((item) =>
+      item.filing
+        ? item.filing.accessionNumber
+        : [item.rejected?.position.line, item.rejected?.accessionNumber, item.rejected?.reason],
+    );
+    expect(summary).toEqual([
+      [6, "0001234567-26-000001", "6 cells where the header has 15"],
+      [7, "0001234567-26-000001", "10 cells where the header has 15"],
+      [
+        2,
+        "0001234567-26-000001",
+        "A row of this filing was rejected (RELATEDPERSONS.tsv line 7: 10 cells where the header has 15)",
+      ],
+      "0001234567-26-000002",
     ]);
   });
 
@@ -120,6 +151,23 @@ describe("readQuarter (decision 031)", () => {
     await expect(readQuarter(zip).next()).rejects.toThrow(FormDSourceError);
     await expect(readQuarter(zip).next()).rejects.toThrow(
       /q\.zip is not a complete zip file .*: download it again/,
+    );
+  });
+
+  it("refuses, before yielding anything, a zip whose data is damaged in the middle", async () => {
+    const zip = await writeQuarterZip(path.join(dir, "q.zip"), generateFormDFilings({ count: 200 }));
+    const bytes = await readFile(zip);
+    bytes.fill(0, Math.floor(bytes.length * 0.3), Math.floor(bytes.length * 0.5));
+    await writeFile(zip, bytes);
+    await expect(readQuarter(zip).next()).rejects.toThrow(FormDSourceError);
+  });
+
+  it("refuses a zip holding two quarters' files", async () => {
+    const zip = await writeQuarterZip(path.join(dir, "q.zip"), [acme], {
+      extraMembers: { "2026Q2_d/OFFERING.tsv": "x" },
+    });
+    await expect(readQuarter(zip).next()).rejects.toThrow(
+      "q.zip holds OFFERING.tsv 2 times: give one quarter per zip",
     );
   });
 

@@ -16,7 +16,7 @@ import {
   relatedPersonFromFields,
   submissionFromFields,
 } from "../../core/formd/filing-fields";
-import { FormDValueError, parseAccessionNumber } from "../../core/formd/values";
+import { FormDValueError, isAccessionNumber, parseAccessionNumber } from "../../core/formd/values";
 import { FormDSourceError } from "./formd-source-error";
 import { readTsvRows } from "./tsv-rows.server";
 
@@ -105,9 +105,14 @@ export async function* readQuarter(zipPath: string): AsyncGenerator<FormDReadIte
       QuarterFile,
       (typeof QUARTER_FILES)[QuarterFile],
     ][]) {
-      const entry = entries.find(
+      const matches = entries.filter(
         (candidate) => basename(candidate.fileName).toUpperCase() === file.name.toUpperCase(),
       );
+      if (matches.length > 1)
+        throw new FormDSourceError(
+          `${zipName} holds ${file.name} ${matches.length} times: give one quarter per zip`,
+        );
+      const entry = matches[0];
       if (entry !== undefined) found.set(key, entry);
     }
     const missing = Object.entries(QUARTER_FILES)
@@ -133,14 +138,29 @@ export async function* readQuarter(zipPath: string): AsyncGenerator<FormDReadIte
         stream = await openEntry(zip, entry);
       } catch (error) {
         throw new FormDSourceError(
-          `${file} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+          `${file} could not be read (${error instanceof Error ? error.message : String(error)}): download the data set again`,
         );
       }
+      let previousAccession: string | null = null;
       for await (const row of readTsvRows(stream, file, QUARTER_FILES[key].columns)) {
         if ("problem" in row) {
-          rejected.push({ position: { file, line: row.line }, accessionNumber: null, reason: row.problem });
+          // A row split by a stray line break: its first half names its filing in its first cell, a later half
+          // continues the row before it. That filing is rejected too rather than written without the row.
+          const accession: string | null = isAccessionNumber(row.firstCell)
+            ? parseAccessionNumber(row.firstCell)
+            : previousAccession;
+          previousAccession = accession;
+          rejected.push({
+            position: { file, line: row.line },
+            accessionNumber: accession,
+            reason: row.problem,
+          });
+          if (accession !== null && key !== "submission")
+            brokenParts.set(accession, `${QUARTER_FILES[key].name} line ${row.line}: ${row.problem}`);
           continue;
         }
+        const cell = row.cells.ACCESSIONNUMBER?.trim() ?? "";
+        previousAccession = isAccessionNumber(cell) ? parseAccessionNumber(cell) : null;
         try {
           onRow(row.cells, row.line, file);
         } catch (error) {

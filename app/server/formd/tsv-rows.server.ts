@@ -8,7 +8,14 @@ export interface TsvRow {
   cells: Readonly<Record<string, string>>;
 }
 
-export type TsvItem = TsvRow | { line: number; problem: string };
+/** A row that could not be split into the header's columns; `firstCell` is what would be its ACCESSIONNUMBER. */
+export interface TsvProblem {
+  line: number;
+  problem: string;
+  firstCell: string;
+}
+
+export type TsvItem = TsvRow | TsvProblem;
 
 /**
  * Decision 031: the rows of one of a quarterly data set's tab-separated files. The files are not quoted (a
@@ -45,7 +52,11 @@ export async function* readTsvRows(
       }
       const line = info.lines;
       if (record.length !== header.length) {
-        yield { line, problem: `${record.length} cells where the header has ${header.length}` };
+        yield {
+          line,
+          problem: `${record.length} cells where the header has ${header.length}`,
+          firstCell: record[0]?.trim() ?? "",
+        };
         continue;
       }
       const cells: Record<string, string> = {};
@@ -57,7 +68,7 @@ export async function* readTsvRows(
   } catch (error) {
     if (error instanceof FormDSourceError) throw error;
     throw new FormDSourceError(
-      `${file} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      `${file} could not be read (${error instanceof Error ? error.message : String(error)}): download the data set again`,
     );
   }
   if (header === null) throw new FormDSourceError(`${file} is empty: it has no header row`);
