@@ -75,8 +75,8 @@ describe("Form D values (decision 031)", () => {
       parseFormDRelationships(["executive officer", "", "Director", "Director"], "RELATIONSHIP"),
     ).toEqual(["Executive Officer", "Director"]);
     expect(parseFormDRelationships([undefined, null], "RELATIONSHIP")).toEqual([]);
-    expect(() => parseFormDRelationships(["Janitor"], "RELATIONSHIP_1")).toThrow(
-      'RELATIONSHIP_1 is not a relationship: "Janitor"',
+    expect(() => parseFormDRelationships(["Director", "Janitor"], "RELATIONSHIP")).toThrow(
+      'RELATIONSHIP_2 is not a relationship: "Janitor"',
     );
   });
 

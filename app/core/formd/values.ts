@@ -133,17 +133,20 @@ export function parseFormDRelationship(value: string, label: string): FormDRelat
   return relationship;
 }
 
-/** The relationships of one person, each once, in the order filed; empty cells are skipped. */
+/**
+ * The relationships of one person (RELATIONSHIP_1..3), each once, in the order filed; empty cells are skipped.
+ * A bad value is named by its column: `${label}_1`, `${label}_2`...
+ */
 export function parseFormDRelationships(
   values: readonly (string | null | undefined)[],
   label: string,
 ): FormDRelationship[] {
   const found: FormDRelationship[] = [];
-  for (const value of values) {
-    if (cleanFormDText(value) === null) continue;
-    const relationship = parseFormDRelationship(value ?? "", label);
+  values.forEach((value, index) => {
+    if (cleanFormDText(value) === null) return;
+    const relationship = parseFormDRelationship(value ?? "", `${label}_${index + 1}`);
     if (!found.includes(relationship)) found.push(relationship);
-  }
+  });
   return found;
 }
 

@@ -129,6 +129,29 @@ describe("readQuarter (decision 031)", () => {
     ]);
   });
 
+  it("rejects a related person with a relationship Form D does not have, and its filing", async () => {
+    const zip = await writeQuarterZip(path.join(dir, "q.zip"), [acme], {
+      extraLines: {
+        "RELATEDPERSONS.tsv": ["000123456726000001\t3\tAlan\t\tTuring\t\t\t\t\t\t\tJanitor\t\t\t"],
+      },
+    });
+    const items = await readAll(zip);
+    expect(
+      items.map((item) => [
+        item.rejected?.position.line,
+        item.rejected?.accessionNumber,
+        item.rejected?.reason,
+      ]),
+    ).toEqual([
+      [4, "0001234567-26-000001", 'RELATIONSHIP_1 is not a relationship: "Janitor"'],
+      [
+        2,
+        "0001234567-26-000001",
+        'A row of this filing was rejected (RELATEDPERSONS.tsv line 4: RELATIONSHIP_1 is not a relationship: "Janitor")',
+      ],
+    ]);
+  });
+
   it("rejects a filing with no primary issuer or no offering", async () => {
     const zip = await writeQuarterZip(path.join(dir, "q.zip"), [acme], {
       replace: { "OFFERING.tsv": "ACCESSIONNUMBER\tINDUSTRYGROUPTYPE\tTOTALAMOUNTSOLD" },

@@ -165,7 +165,7 @@ export async function* readQuarter(zipPath: string): AsyncGenerator<FormDReadIte
           onRow(row.cells, row.line, file);
         } catch (error) {
           const reason = reasonOf(error);
-          const accession = row.cells.ACCESSIONNUMBER?.trim() || null;
+          const accession = previousAccession;
           rejected.push({ position: { file, line: row.line }, accessionNumber: accession, reason });
           if (accession !== null && key !== "submission")
             brokenParts.set(accession, `${QUARTER_FILES[key].name} line ${row.line}: ${reason}`);
