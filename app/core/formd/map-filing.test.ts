@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { formDFiling } from "~tests/fixtures/formd";
-import { amendmentRoots } from "./amendment-chain";
 import type { FormDFiling } from "./filing";
-import { fundIssuerCiks } from "./filing-kind";
-import { formDPeople, type MapFilingContext, mapFiling, personRoleKind, personTitle } from "./map-filing";
+import {
+  formDPeople,
+  type MapFilingContext,
+  mapFiling,
+  mapFilingContext,
+  personRoleKind,
+  personTitle,
+} from "./map-filing";
 
 const context: MapFilingContext = { fundIssuerCiks: new Set(), roots: new Map() };
 const base = formDFiling();
@@ -74,13 +79,7 @@ describe("mapFiling (decision 031)", () => {
         totalAmountSold: 4000000,
       },
     });
-    const roots = amendmentRoots(
-      [original, amendment].map((f) => ({
-        accessionNumber: f.accessionNumber,
-        previousAccessionNumber: f.offering.previousAccessionNumber,
-      })),
-    );
-    const mapped = mapFiling(amendment, { ...context, roots });
+    const mapped = mapFiling(amendment, mapFilingContext([amendment, original]));
     if (mapped.kind !== "company") throw new Error(mapped.kind);
     expect(mapped.round.sourceKey).toBe(original.accessionNumber);
     expect(mapped.round.amountUsd).toBe(4000000);
@@ -100,7 +99,7 @@ describe("mapFiling (decision 031)", () => {
       reason: "Industry group is Pooled Investment Fund",
     });
     const parallel = { ...base, accessionNumber: "0001900001-26-000003" };
-    expect(mapFiling(parallel, { ...context, fundIssuerCiks: fundIssuerCiks([fund]) }).kind).toBe("fund");
+    expect(mapFiling(parallel, mapFilingContext([fund, parallel])).kind).toBe("fund");
     const trust = { ...base, primaryIssuer: { ...base.primaryIssuer, entityType: "Business Trust" } };
     expect(mapFiling(trust, context)).toEqual({
       kind: "not_operating",

@@ -1,3 +1,4 @@
+import { amendmentRoots } from "./amendment-chain";
 import { cityName, edgarPlace } from "./edgar-places";
 import type {
   FormDCompany,
@@ -7,7 +8,7 @@ import type {
   FormDRound,
   MappedFiling,
 } from "./filing";
-import { formDFilingKind } from "./filing-kind";
+import { formDFilingKind, fundIssuerCiks } from "./filing-kind";
 import { roundlistIndustries } from "./industry-groups";
 import { issuerMatchName } from "./issuer-name";
 import { formDFundingType } from "./round-type";
@@ -19,6 +20,19 @@ export interface MapFilingContext {
   fundIssuerCiks: ReadonlySet<string>;
   /** amendmentRoots (core/formd/amendment-chain.ts) over the data set; a filing absent from it is its own root. */
   roots: ReadonlyMap<string, string>;
+}
+
+/** The context of a whole set of filings (a quarter, a folder of filings): its fund CIKs and chain roots. */
+export function mapFilingContext(filings: readonly FormDFiling[]): MapFilingContext {
+  return {
+    fundIssuerCiks: fundIssuerCiks(filings),
+    roots: amendmentRoots(
+      filings.map((filing) => ({
+        accessionNumber: filing.accessionNumber,
+        previousAccessionNumber: filing.offering.previousAccessionNumber,
+      })),
+    ),
+  };
 }
 
 /**
