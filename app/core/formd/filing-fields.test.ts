@@ -44,7 +44,7 @@ describe("Form D fields (decision 031)", () => {
       CITY: "AUSTIN",
       STATEORCOUNTRY: "tx",
       ENTITYTYPE: "Corporation",
-      YEAROFINC_VALUE_ENTERED: "2021",
+      YEAROFINC_VALUE_ENTERED: "2021.0",
       ISSUER_PREVIOUSNAME_1: "Acme Labs, Inc.",
       EDGAR_PREVIOUSNAME_1: "None",
       EDGAR_PREVIOUSNAME_2: "Acme Labs, Inc.",

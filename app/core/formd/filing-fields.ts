@@ -60,7 +60,8 @@ export function issuerFromFields(fields: FormDFields): { isPrimary: boolean; iss
   const name = text(fields, "ENTITYNAME");
   if (name === null) throw new FormDValueError("ENTITYNAME is empty");
   const yearText = text(fields, "YEAROFINC_VALUE_ENTERED");
-  const year = yearText !== null && /^\d{4}$/.test(yearText) ? Number(yearText) : null;
+  // Some sets print the year as a decimal (`2015.0`).
+  const year = yearText !== null && /^\d{4}(?:\.0+)?$/.test(yearText) ? Number.parseInt(yearText, 10) : null;
   const previousNames: string[] = [];
   for (const column of [
     "ISSUER_PREVIOUSNAME_1",
