@@ -3,120 +3,13 @@ import { describe, expect, it } from "vitest";
 import { crunchbaseRecord, csvStream, toCrunchbaseCsv } from "~tests/fixtures/crunchbase-csv";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { expectDerivedEqualRecomputation } from "~tests/fixtures/derived-fields";
-import type { FormDFiling, FormDPerson, MappedFiling } from "../../core/formd/filing";
+import { formD } from "~tests/fixtures/formd-filings";
+import type { FormDPerson } from "../../core/formd/filing";
 import { importCompanies } from "../companies/import-companies.server";
 import { queryRows } from "../db/query-rows.server";
 import { type FormDImportReport, type FormDSourceItem, importFormD } from "./import-formd.server";
 
 const database = setUpTestDatabase();
-
-interface FilingSpec {
-  accession: string;
-  filedOn?: string;
-  amends?: string | null;
-  /** The chain's root as the reader knows it (default: the filing itself, or the one it amends). */
-  root?: string;
-  cik?: string;
-  name?: string;
-  matchName?: string;
-  city?: string | null;
-  region?: string | null;
-  country?: string | null;
-  amountUsd?: number | null;
-  firstSale?: string;
-  people?: FormDPerson[];
-  kind?: "company" | "fund" | "test" | "not_operating";
-  line?: number;
-}
-
-const CEO: FormDPerson = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  title: "Executive Officer, Director: Chief Executive Officer",
-  roleKind: "executive",
-};
-
-/** A read filing and what it becomes, as the readers and mapFiling produce them (decision 031). */
-function formD(spec: FilingSpec): FormDSourceItem {
-  const cik = spec.cik ?? "1000001";
-  const name = spec.name ?? "Acme Robotics, Inc.";
-  const filedOn = spec.filedOn ?? "2026-02-01";
-  const amends = spec.amends ?? null;
-  const filing: FormDFiling = {
-    accessionNumber: spec.accession,
-    fileNumber: null,
-    filingDate: filedOn,
-    submissionType: amends === null ? "D" : "D/A",
-    isTest: spec.kind === "test",
-    primaryIssuer: {
-      cik,
-      name,
-      street1: null,
-      street2: null,
-      city: spec.city ?? "San Francisco",
-      stateOrCountry: "CA",
-      stateOrCountryDescription: "CALIFORNIA",
-      zipCode: null,
-      phone: null,
-      entityType: "Corporation",
-      yearOfIncorporation: 2020,
-      jurisdiction: "DELAWARE",
-      previousNames: [],
-    },
-    otherIssuers: [],
-    offering: {
-      industryGroup: "Other Technology",
-      investmentFundType: null,
-      isAmendment: amends !== null,
-      previousAccessionNumber: amends,
-      dateOfFirstSale: spec.firstSale ?? "2026-01-10",
-      yetToOccur: false,
-      isEquity: true,
-      isDebt: false,
-      isPooledInvestmentFund: spec.kind === "fund",
-      otherSecurityTypes: [],
-      isBusinessCombination: false,
-      totalOfferingAmount: 5_000_000,
-      totalOfferingIndefinite: false,
-      totalAmountSold: spec.amountUsd === undefined ? 2_000_000 : spec.amountUsd,
-      totalNumberAlreadyInvested: 4,
-      minimumInvestmentAccepted: 0,
-    },
-    relatedPersons: [],
-    position: { file: "FORMDATA.tsv", line: spec.line ?? 2 },
-  };
-  let mapped: MappedFiling;
-  if (spec.kind === "fund") mapped = { kind: "fund", reason: "a pooled investment fund" };
-  else if (spec.kind === "test") mapped = { kind: "test" };
-  else if (spec.kind === "not_operating")
-    mapped = { kind: "not_operating", reason: "a business combination" };
-  else {
-    mapped = {
-      kind: "company",
-      company: {
-        cik,
-        organizationName: name,
-        matchName: spec.matchName ?? "acme robotics",
-        city: spec.city === undefined ? "San Francisco" : spec.city,
-        region: spec.region === undefined ? "California" : spec.region,
-        country: spec.country === undefined ? "United States" : spec.country,
-        industries: ["Software"],
-        industryGroups: ["Software"],
-        yearFounded: 2020,
-      },
-      round: {
-        sourceKey: spec.root ?? amends ?? spec.accession,
-        announcedOn: spec.firstSale ?? "2026-01-10",
-        fundingType: "Seed",
-        amountUsd: spec.amountUsd === undefined ? 2_000_000 : spec.amountUsd,
-        investorCount: 4,
-        sourceUrl: `https://www.sec.gov/Archives/edgar/data/${cik}/${spec.accession.replaceAll("-", "")}/`,
-      },
-      people: spec.people ?? [CEO],
-    };
-  }
-  return { filing, mapped };
-}
 
 async function importFilings(items: FormDSourceItem[], { dryRun = false } = {}): Promise<FormDImportReport> {
   const { report } = await importFormD(database.db, items, { dryRun });
