@@ -12,17 +12,17 @@ import type { FormDSourceItem } from "./formd-rows";
  */
 export function readFormDSource(filePath: string): AsyncIterable<FormDSourceItem> {
   if (filePath.endsWith(".jsonl")) return readJsonLines(filePath);
-  return notWiredYet(filePath);
+  return notWiredYet();
 }
 
 /** What the import says of a data set, an XML file or a folder until the readers are wired. */
-export function notWiredMessage(filePath: string): string {
-  return `${filePath}: reading SEC Form D data sets (.zip), primary_doc.xml files and folders of them is not wired into this import yet; give a .jsonl file of read filings instead.`;
+export function notWiredMessage(): string {
+  return "Reading SEC Form D data sets (.zip), primary_doc.xml files and folders of them is not wired into this import yet; give a .jsonl file of read filings instead.";
 }
 
 // biome-ignore lint/correctness/useYield: it fails before its first item, by design, until the readers land.
-async function* notWiredYet(filePath: string): AsyncGenerator<FormDSourceItem> {
-  throw new ImportFileError(notWiredMessage(filePath));
+async function* notWiredYet(): AsyncGenerator<FormDSourceItem> {
+  throw new ImportFileError(notWiredMessage());
 }
 
 /** One item a line; a line that is not one is rejected with its line number, never dropped. */

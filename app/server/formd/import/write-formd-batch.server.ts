@@ -105,7 +105,7 @@ const STORED_ROUND = sql`select id, company_id, announced_on::text as announced_
  * of a round set its values and the newest filing of a company set its Form D people; then writes only what
  * differs from what is stored, and re-derives the touched companies' fields (refreshSummaries, decision 030).
  * Funds, TEST filings and issuers not operating are counted and left out. A dry run classifies and writes
- * nothing. Reads are set-based: seven queries a batch, whatever its size.
+ * nothing. Reads are set-based: six queries a batch whatever its size, and ensureCompanyGraphs'.
  */
 export async function writeFormDBatch(
   db: Db,
