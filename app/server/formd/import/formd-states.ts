@@ -26,7 +26,12 @@ export interface CompanyState {
    * Form D people unless those came from a newer filing.
    */
   people: { filing: FilingOrder; sourceUrl: string; people: FormDPerson[] } | null;
+  /** Its Form D people as an earlier batch of this import wrote them (a dry run: would have). */
+  writtenPeople: PersonRecord[] | null;
 }
+
+/** A person as written (position, first name, last name, title, kind): what decides a rewrite. */
+export type PersonRecord = [number, string | null, string | null, string | null, string];
 
 /** A round's fields a Form D filing writes. */
 export interface RoundValues {

@@ -19,7 +19,14 @@ import { takeImportLock } from "../../imports/import-lock.server";
 import { allocateSlugsAmong } from "../../imports/slug-allocation.server";
 import type { FileFormD } from "./file-formd";
 import type { FormDBatchRow } from "./formd-rows";
-import type { AccessionState, CompanyFields, CompanyState, RoundState, RoundValues } from "./formd-states";
+import type {
+  AccessionState,
+  CompanyFields,
+  CompanyState,
+  PersonRecord,
+  RoundState,
+  RoundValues,
+} from "./formd-states";
 
 /** decision 031: where a Form D round or person came from (shown as 'SEC Form D'). */
 const SOURCE = "sec_form_d";
@@ -88,9 +95,6 @@ interface StoredPersonRow extends Record<string, unknown> {
 
 /** A filing that becomes a company, a round and people (not one left out). */
 type CompanyRow = FormDBatchRow & { mapped: { kind: "company" } };
-
-/** A person as written: what decides whether a company's Form D people are rewritten. */
-type PersonRecord = [number, string | null, string | null, string | null, string];
 
 const STORED_COMPANY = sql`select id, cik, organization_name, name_key, city, region, country,
   headquarters_location, industries, industry_groups from companies`;
@@ -431,7 +435,13 @@ class BatchState {
     const known = this.companiesById.get(row.id);
     if (known !== undefined) return known;
     const fields = storedCompanyFields(row);
-    const state: CompanyState = { id: row.id, stored: fields, values: fields, people: null };
+    const state: CompanyState = {
+      id: row.id,
+      stored: fields,
+      values: fields,
+      people: null,
+      writtenPeople: null,
+    };
     this.companiesById.set(row.id, state);
     if (row.cik !== null && !this.companiesByCik.has(row.cik)) this.companiesByCik.set(row.cik, state);
     return state;
@@ -473,6 +483,7 @@ class BatchState {
       stored: null,
       values: newCompanyFields(issuer),
       people: null,
+      writtenPeople: null,
     };
     this.newCompanies.push(state);
     this.companiesByCik.set(issuer.cik, state);
@@ -582,16 +593,19 @@ class BatchState {
         company.people.people,
         stored.filter((person) => person.source !== SOURCE),
       );
-      const current: PersonRecord[] = stored
-        .filter((person) => person.source === SOURCE)
-        .map((person) => [
-          person.position,
-          person.first_name,
-          person.last_name,
-          person.title,
-          person.role_kind,
-        ]);
+      const current: PersonRecord[] =
+        company.writtenPeople ??
+        stored
+          .filter((person) => person.source === SOURCE)
+          .map((person) => [
+            person.position,
+            person.first_name,
+            person.last_name,
+            person.title,
+            person.role_kind,
+          ]);
       if (JSON.stringify(records) === JSON.stringify(current)) continue;
+      company.writtenPeople = records;
       peopleWrites.push({ company, records, sourceUrl: company.people.sourceUrl });
       counts.peopleWritten += records.length;
     }
