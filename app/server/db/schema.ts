@@ -128,9 +128,7 @@ export const companies = pgTable(
     index("companies_investor_keys_idx").using("gin", table.investorKeys),
     index("companies_funding_round_count_idx").on(table.fundingRoundCount),
     // decision 031: a Form D batch finds its issuers by CIK, one `= any($ciks)`.
-    uniqueIndex("companies_cik_idx")
-      .on(table.cik)
-      .where(sql`${table.cik} is not null`),
+    uniqueIndex("companies_cik_idx").on(table.cik).where(sql`${table.cik} is not null`),
     index("companies_city_idx").on(table.city),
     // docs/product.md#search, sort orders: each key with id in the same direction, empty values last (search-order.server.ts
     // spells the ORDER BY the same way). The amount's ascending index also serves the amount filter.
