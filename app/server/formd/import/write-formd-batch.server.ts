@@ -290,7 +290,6 @@ async function loadBatchState(
   const accessionNumbers = new Set<string>();
   const sourceKeys = new Set<string>();
   const ciks = new Set<string>();
-  const nameKeys = new Set<string>();
   for (const { filing, mapped } of rows) {
     accessionNumbers.add(filing.accessionNumber);
     if (filing.offering.previousAccessionNumber !== null) {
@@ -299,7 +298,6 @@ async function loadBatchState(
     accessionNumbers.add(mapped.round.sourceKey);
     sourceKeys.add(mapped.round.sourceKey);
     ciks.add(mapped.company.cik);
-    for (const key of storedNameKeysOf(mapped.company.matchName)) nameKeys.add(key);
   }
   const accessions = await queryRows<StoredAccessionRow>(
     tx,
@@ -318,10 +316,23 @@ async function loadBatchState(
     tx,
     sql`${STORED_COMPANY} where cik = any(${sql.param([...ciks])}::text[])
         union
-        ${STORED_COMPANY} where name_key = any(${sql.param([...nameKeys])}::text[])
-        union
         ${STORED_COMPANY} where id = any(${sql.param([...new Set(rounds.map((round) => round.company_id))])}::int[])`,
   );
+  // By name only the issuers no CIK found: none once a data set was imported (a second import reads no names).
+  const found = new Set(companies.flatMap((company) => (company.cik === null ? [] : [company.cik])));
+  const nameKeys = new Set<string>();
+  for (const { mapped } of rows) {
+    if (found.has(mapped.company.cik)) continue;
+    for (const key of storedNameKeysOf(mapped.company.matchName)) nameKeys.add(key);
+  }
+  if (nameKeys.size > 0) {
+    const known = new Set(companies.map((company) => company.id));
+    const named = await queryRows<StoredCompanyRow>(
+      tx,
+      sql`${STORED_COMPANY} where name_key = any(${sql.param([...nameKeys])}::text[]) and cik is null`,
+    );
+    for (const company of named) if (!known.has(company.id)) companies.push(company);
+  }
   const newestOfRounds = await queryRows<NewestFilingRow>(
     tx,
     sql`select distinct on (round_id) round_id as id, filed_on::text as filed_on, accession_number
