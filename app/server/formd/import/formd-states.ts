@@ -1,5 +1,6 @@
 import type { FilingOrder } from "../../../core/formd/company-match";
 import type { FormDPerson } from "../../../core/formd/filing";
+import type { DuplicateRow } from "../../imports/import-kit.server";
 
 /** decision 031: a company's fields a Form D filing writes (the rest are another source's, or derived). */
 export interface CompanyFields {
@@ -60,4 +61,19 @@ export interface AccessionState {
   filedOn: string | null;
   /** As stored, or null: written when it differs. */
   stored: { roundId: number; rootAccession: string; filedOn: string | null } | null;
+}
+
+/** What a batch did. `inserted`, `updated`, `unchanged` count the filings written (not those left out). */
+export interface FormDBatchCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  duplicates: DuplicateRow[];
+  companiesInserted: number;
+  companiesUpdated: number;
+  peopleWritten: number;
+  fundsLeftOut: number;
+  testsLeftOut: number;
+  notOperatingLeftOut: number;
+  amendmentsApplied: number;
 }
