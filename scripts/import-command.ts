@@ -42,6 +42,10 @@ export interface ImportCommand<R extends ImportReport & ExtraCounts = ImportRepo
   suppressedLabel: string;
   /** What the duplicates line says after its number. */
   duplicatesNote: string;
+  /** Whether it takes a folder of files as well as a file (decision 031: a folder of Form D filings). */
+  takesFolders?: boolean;
+  /** Counts the `--json` object names over the report's own fields (decision 031's words). */
+  jsonCounts?(report: R): Record<string, unknown>;
 }
 
 /** A failure whose message says everything: printed as one line, without a stack trace. */
@@ -72,7 +76,7 @@ export async function runImportCommand<R extends ImportReport & ExtraCounts>(
 
 async function main(command: ImportCommand): Promise<void> {
   const { file, reportPath, dryRun, json } = readArguments(command);
-  await checkReadable(file);
+  await checkReadable(file, command.takesFolders ?? false);
   let outcome: Outcome;
   try {
     // The database is closed (written to disk) before the report says what was imported.
@@ -130,7 +134,8 @@ async function main(command: ImportCommand): Promise<void> {
   if (json) {
     // `--json`: the report as one JSON object on standard output (for scripts), the rejected rows kept in it.
     const { followUp, indexes, report, seconds } = outcome;
-    console.log(JSON.stringify({ file, ...report, seconds, followUp, indexes }));
+    const named = command.jsonCounts?.(report) ?? {};
+    console.log(JSON.stringify({ file, ...report, ...named, seconds, followUp, indexes }));
     if (reportPath !== undefined) await writeRejectedCsv(reportPath, report, { quiet: true });
     return;
   }
@@ -177,10 +182,13 @@ function parse(takesDryRun: boolean) {
   }) as { positionals: string[]; values: { report?: string; json?: boolean; "dry-run"?: boolean } };
 }
 
-/** Fails early, with a plain message, on a path that is missing, a directory or not readable. */
-async function checkReadable(file: string): Promise<void> {
+/** Fails early, with a plain message, on a path that is missing, a directory (unless taken) or not readable. */
+async function checkReadable(file: string, takesFolders: boolean): Promise<void> {
   try {
-    if ((await stat(file)).isDirectory()) throw new CliError(`${file} is a directory, not a CSV file.`);
+    if ((await stat(file)).isDirectory()) {
+      if (takesFolders) return;
+      throw new CliError(`${file} is a directory, not a CSV file.`);
+    }
     await (await open(file, "r")).close();
   } catch (error) {
     if (error instanceof CliError) throw error;

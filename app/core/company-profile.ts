@@ -50,7 +50,9 @@ export interface ProfileRound {
   investors: ProfileInvestor[];
   /** The number of investors the source states (it may name fewer). */
   statedInvestorCount: number | null;
-  /** The source's page for the round (http(s) only), else null. */
+  /** Where the round came from, by name (core/round-source.ts: 'SEC Form D', 'Crunchbase'...). */
+  sourceName: string;
+  /** The source's page for the round (http(s) only; a Form D filing's folder on EDGAR), else null. */
   sourceUrl: string | null;
 }
 

@@ -10,14 +10,21 @@ export type ImportRunKind = "dry_run" | "commit";
 export type ImportRunStatus = "running" | "done" | "failed";
 
 /** docs/product.md#lps, docs/product.md#imports: what a run's file holds, which decides its importer. */
-export const IMPORT_SUBJECTS = ["companies", "lps", "rounds"] as const;
+export const IMPORT_SUBJECTS = ["companies", "lps", "rounds", "formd"] as const;
 export type ImportSubject = (typeof IMPORT_SUBJECTS)[number];
+
+/**
+ * The subjects the console's upload offers: SEC Form D (decision 031) comes as zips and XML, which the
+ * upload does not take yet; `npm run import:formd` imports it.
+ */
+export const CONSOLE_IMPORT_SUBJECTS: readonly ImportSubject[] = ["companies", "lps", "rounds"];
 
 /** What the page calls each subject: the choice on the upload form and the history's column. */
 export const IMPORT_SUBJECT_LABELS: Readonly<Record<ImportSubject, string>> = {
   companies: "Companies",
   lps: "LPs",
   rounds: "Crunchbase funding rounds",
+  formd: "SEC Form D",
 };
 
 /** The command line that imports each subject (the history names it for runs it started). */
@@ -25,6 +32,7 @@ export const IMPORT_SUBJECT_COMMANDS: Readonly<Record<ImportSubject, string>> = 
   companies: "npm run import",
   lps: "npm run import:lps",
   rounds: "npm run import:rounds",
+  formd: "npm run import:formd",
 };
 
 /** What a busy message says a running import reads, after "an import of" (companies: nothing). */
@@ -32,6 +40,7 @@ const BUSY_SUBJECT_WORDS: Readonly<Record<ImportSubject, string>> = {
   companies: "",
   lps: " LPs from",
   rounds: " funding rounds from",
+  formd: " SEC Form D filings from",
 };
 
 /** The `subject` an upload names (absent: companies, as before docs/product.md#lps), or null when it names none we know. */
@@ -224,6 +233,14 @@ export interface ImportRunView {
   /** A funding-rounds run (decision 030): rounds inserted or changed, and investors it created. */
   roundsWritten: number;
   investorsCreated: number;
+  /** A Form D run (decision 031): companies, people, the filings left out and the amendments applied. */
+  companiesInserted: number;
+  companiesUpdated: number;
+  peopleWritten: number;
+  fundsLeftOut: number;
+  testsLeftOut: number;
+  notOperatingLeftOut: number;
+  amendmentsApplied: number;
   error: string | null;
   createdAt: string;
   finishedAt: string | null;

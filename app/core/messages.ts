@@ -329,3 +329,6 @@ export const CONVERTER_LIMIT_ERRORS = {
 
 /** The Stripe webhook's refusal of a body no Stripe event comes near (docs/decisions/018). */
 export const STRIPE_WEBHOOK_TOO_LARGE = "A Stripe event is never this large: the body is over 1 MB.";
+
+/** Decision 031: where an address would be, for a person or company none is known for yet. */
+export const NO_EMAIL_YET = "No email yet";

@@ -3,6 +3,7 @@ import type { AdminActor } from "./admin/audit-log.server";
 import { COMPANIES_IMPORT } from "./companies/import-companies.server";
 import type { Db } from "./db/database.server";
 import type { ImportRunRow } from "./db/schema";
+import { FORMD_IMPORT } from "./formd/import-formd.server";
 import * as runs from "./imports/import-runs.server";
 import { kindHeadProblem, receiveUpload as receive, type StoredUpload } from "./imports/import-upload.server";
 import { LPS_IMPORT } from "./lps/import-lps.server";
@@ -17,6 +18,7 @@ export const IMPORT_KINDS: runs.ImportKinds = {
   companies: COMPANIES_IMPORT,
   lps: LPS_IMPORT,
   rounds: ROUNDS_IMPORT,
+  formd: FORMD_IMPORT,
 };
 
 /** The kind of a subject. */

@@ -63,10 +63,30 @@ export const ROUND_COUNT_LABELS = [
   ["duplicates", "Duplicates in the file"],
 ] as const satisfies ReadonlyArray<readonly [keyof ImportRunView, string]>;
 
+/**
+ * A Form D run's counts (decision 031): New, Updated and Unchanged count filings written; the companies and
+ * people, the filings left out (funds, TEST filings, issuers not operating) and the amendments come after.
+ */
+export const FORMD_COUNT_LABELS = [
+  ["rowsRead", "Filings read"],
+  ["inserted", "New rounds"],
+  ["updated", "Updated rounds"],
+  ["unchanged", "Unchanged"],
+  ["companiesInserted", "New companies"],
+  ["companiesUpdated", "Updated companies"],
+  ["peopleWritten", "People written"],
+  ["amendmentsApplied", "Amendments applied"],
+  ["fundsLeftOut", "Funds left out"],
+  ["testsLeftOut", "Test filings left out"],
+  ["notOperatingLeftOut", "Not operating, left out"],
+  ["rejected", "Rejected"],
+] as const satisfies ReadonlyArray<readonly [keyof ImportRunView, string]>;
+
 const SUBJECT_COUNTS = {
   companies: { labels: COUNT_LABELS, columns: "lg:grid-cols-7" },
   lps: { labels: LP_COUNT_LABELS, columns: "lg:grid-cols-5" },
   rounds: { labels: ROUND_COUNT_LABELS, columns: "lg:grid-cols-4" },
+  formd: { labels: FORMD_COUNT_LABELS, columns: "lg:grid-cols-4" },
 } as const;
 
 /** What a duplicate row of each kind of file is, in the report's sentence and its list. */
@@ -84,6 +104,11 @@ const SUBJECT_DUPLICATES = {
   rounds: {
     note: "Duplicates are rows about a round an earlier row of the file names; the last row about a round wins.",
     before: "names the round of row",
+    after: "",
+  },
+  formd: {
+    note: "Duplicates are filings read twice (the same accession number); they change nothing the second time.",
+    before: "is the filing of row",
     after: "",
   },
 } as const;

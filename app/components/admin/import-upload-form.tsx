@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatCount } from "~/core/format";
 import {
+  CONSOLE_IMPORT_SUBJECTS,
   checkUploadName,
   formatBytes,
   IMPORT_SUBJECT_LABELS,
@@ -17,6 +18,7 @@ const SUBJECT_HINTS: Readonly<Record<ImportSubject, string>> = {
   companies: "exported from Crunchbase",
   lps: "limited partners, one row per contact, with the LP export's columns",
   rounds: "Crunchbase's funding-rounds export, one row per round, of companies already imported",
+  formd: "the SEC's quarterly data sets or primary_doc.xml filings",
 };
 
 /** The file input's label and what the size hint counts, per kind of file. */
@@ -24,6 +26,7 @@ const SUBJECT_FILES: Readonly<Record<ImportSubject, { label: string; records: st
   companies: { label: "Crunchbase CSV export", records: "companies" },
   lps: { label: "LP CSV file", records: "LPs" },
   rounds: { label: "Crunchbase funding-rounds CSV export", records: "rounds" },
+  formd: { label: "SEC Form D data set", records: "filings" },
 };
 
 /**
@@ -99,7 +102,7 @@ export function ImportUploadForm({ maxBytes, busy }: { maxBytes: number; busy: s
       <fieldset className="flex flex-col gap-1" disabled={isSending}>
         <legend className="text-sm font-medium text-slate-900">The file holds</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-1">
-          {(Object.keys(IMPORT_SUBJECT_LABELS) as ImportSubject[]).map((value) => (
+          {CONSOLE_IMPORT_SUBJECTS.map((value) => (
             <label key={value} className="flex items-center gap-2 text-sm text-slate-800">
               <input
                 type="radio"

@@ -1,4 +1,5 @@
 import type { ProfilePerson } from "~/core/company-profile";
+import { NO_EMAIL_YET } from "~/core/messages";
 import { BreakableEmail } from "../search/breakable-email";
 import { CopyEmailButton } from "../search/copy-email-button";
 import { SpriteIcon } from "../ui/sprite-icon";
@@ -41,7 +42,10 @@ export function PeopleList({
                 </>
               )}
             </div>
-          ) : null}
+          ) : (
+            // decision 031: a person known without an address (a Form D officer, a founder listed by name).
+            <p className="mt-2 text-sm text-slate-500">{NO_EMAIL_YET}</p>
+          )}
         </li>
       ))}
     </ul>

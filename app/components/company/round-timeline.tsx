@@ -66,17 +66,22 @@ export function RoundTimeline({
                 <p className="text-slate-600">No investors are named.</p>
               )}
             </div>
-            {round.sourceUrl ? (
-              <a
-                href={round.sourceUrl}
-                rel="noopener noreferrer nofollow"
-                className={`mt-2 inline-flex items-center gap-1 text-sm ${LINK}`}
-              >
-                Source
-                <span className="sr-only"> of the {round.fundingType ?? ""} round</span>
-                <SpriteIcon name="external-link" className="h-3.5 w-3.5" />
-              </a>
-            ) : null}
+            <p className="mt-2 text-sm text-slate-600">
+              Source:{" "}
+              {round.sourceUrl ? (
+                <a
+                  href={round.sourceUrl}
+                  rel="noopener noreferrer nofollow"
+                  className={`inline-flex items-center gap-1 ${LINK}`}
+                >
+                  {round.sourceName}
+                  <span className="sr-only"> (the {round.fundingType ?? ""} round's source page)</span>
+                  <SpriteIcon name="external-link" className="h-3.5 w-3.5" />
+                </a>
+              ) : (
+                round.sourceName
+              )}
+            </p>
           </li>
         );
       })}

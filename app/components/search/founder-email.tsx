@@ -1,3 +1,4 @@
+import { NO_EMAIL_YET } from "~/core/messages";
 import { BreakableEmail } from "./breakable-email";
 import { CopyEmailButton } from "./copy-email-button";
 
@@ -17,7 +18,7 @@ export function FounderEmail({
    */
   compact?: boolean;
 }) {
-  if (!email) return <p className="text-slate-500">No email listed</p>;
+  if (!email) return <p className="text-slate-500">{NO_EMAIL_YET}</p>;
   return (
     <div className="rl-email">
       {isMasked ? (

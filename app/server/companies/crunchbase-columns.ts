@@ -68,12 +68,14 @@ export type CompanyCsvHeader = (typeof COMPANY_CSV_HEADERS)[number];
 
 /**
  * decision 030: the columns an export writes after the spec's, unchanged before them: the investors who led
- * any of the company's rounds, every investor, and the number of rounds (Crunchbase's own names).
+ * any of the company's rounds, every investor, and the number of rounds (Crunchbase's own names); then
+ * (decision 031) where the last round came from, with its page (core/round-source.ts sourceCell).
  */
 export const COMPANY_EXPORT_EXTRA_HEADERS = [
   "Lead Investors",
   "Investors",
   "Number of Funding Rounds",
+  "Source",
 ] as const;
 export const COMPANY_EXPORT_HEADERS = [...COMPANY_CSV_HEADERS, ...COMPANY_EXPORT_EXTRA_HEADERS] as const;
 /**

@@ -33,6 +33,7 @@ type ImportedKeys = Exclude<
   | "investorKeys"
   | "lastRoundLeadIds"
   | "lastRoundId"
+  | "cik"
 >;
 
 /** A company as one CSV row describes it: every column of the table except id, slug, search text and timestamps. */

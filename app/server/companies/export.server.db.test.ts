@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { targetById } from "~/core/converter/targets";
+import { sourceCell } from "~/core/round-source";
 import { EMPTY_SEARCH, PAGE_SIZE, type SearchState } from "~/core/search-params";
 import { SORT_OPTIONS } from "~/core/search-sort";
 import { setUpTestDatabase } from "~tests/fixtures/database";
@@ -149,14 +150,17 @@ describe("the investor columns (decision 030)", () => {
       leads: string;
       all: string;
       rounds: number;
+      source: string;
+      source_url: string | null;
     }>(
       database.db,
-      sql`select c.slug, c.organization_name as name, c.funding_round_count as rounds,
+      sql`select c.slug, c.organization_name as name, c.funding_round_count as rounds, r.source, r.source_url,
             (select string_agg(i.name, ', ' order by i.name) from round_investors ri join investors i on i.id = ri.investor_id
               where ri.company_id = c.id and ri.is_lead) as leads,
             (select string_agg(distinct i.name, ', ') from round_investors ri join investors i on i.id = ri.investor_id
               where ri.company_id = c.id) as all
-          from companies c where exists (select 1 from round_investors ri where ri.company_id = c.id and ri.is_lead)
+          from companies c join funding_rounds r on r.id = c.last_round_id
+          where exists (select 1 from round_investors ri where ri.company_id = c.id and ri.is_lead)
           order by c.funding_round_count desc, c.id limit 1`,
     );
     if (!expected) throw new Error("no company with a lead investor");
@@ -164,10 +168,13 @@ describe("the investor columns (decision 030)", () => {
     const header = rows[0] ?? [];
     const row = rows.find((cells) => cells[0] === expected.name) ?? [];
     const cell = (name: string) => row[header.indexOf(name)];
-    expect(header.slice(-3)).toEqual(["Lead Investors", "Investors", "Number of Funding Rounds"]);
+    expect(header.slice(-4)).toEqual(["Lead Investors", "Investors", "Number of Funding Rounds", "Source"]);
     expect(new Set(cell("Lead Investors")?.split(", "))).toEqual(new Set(expected.leads.split(", ")));
     expect(new Set(cell("Investors")?.split(", "))).toEqual(new Set(expected.all.split(", ")));
     expect(cell("Number of Funding Rounds")).toBe(String(expected.rounds));
+    // decision 031: the last round's source by name, with its page when it has one.
+    expect(cell("Source")).toBe(sourceCell(expected.source, expected.source_url));
+    expect(cell("Source")).toMatch(/^(Demo data|Crunchbase|Company record|SEC Form D)/);
   });
 });
 
@@ -239,6 +246,8 @@ describe("file format", () => {
         "Lead Investors": "",
         Investors: "",
         "Number of Funding Rounds": "0",
+        // decision 031: no round, no source.
+        Source: "",
       });
       // Nothing in the whole file can start a formula.
       for (const cells of parseCsv((await exportBytes({})).bytes)) {

@@ -7,6 +7,7 @@ import { prepareTarget } from "~/core/converter/convert";
 import type { RowsPer, Target } from "~/core/converter/targets";
 import { exportRowsPer } from "~/core/export-history";
 import { shownRole } from "~/core/founder-role";
+import { sourceCell } from "~/core/round-source";
 import type { SearchState } from "~/core/search-params";
 import type { SortValue } from "~/core/search-sort";
 import type { Database } from "../db/database.server";
@@ -112,6 +113,9 @@ const EXPORT_COLUMNS: SQL = sql.join(
     sql`(select string_agg(i.name, ', ' order by i.name) from investors i where -i.id = any(${companies.investorKeys}))`,
     sql`(select string_agg(i.name, ', ' order by i.name) from investors i where i.id = any(${companies.investorKeys}))`,
     sql`${companies.fundingRoundCount}::text`,
+    // decision 031: the last round's source and page, joined by U+001F; withShownCells writes the cell.
+    sql`(select r.source || chr(31) || coalesce(r.source_url, '') from funding_rounds r
+         where r.id = ${companies.lastRoundId})`,
   ],
   sql`, `,
 );
@@ -119,19 +123,28 @@ const COLUMN_COUNT = COMPANY_EXPORT_HEADERS.length;
 const indexOfField = (wanted: CrunchbaseField) =>
   COMPANY_CSV_COLUMNS.findIndex(({ field }) => field === wanted);
 const ROLE_INDEX = indexOfField("role");
+const SOURCE_INDEX = COMPANY_EXPORT_HEADERS.indexOf("Source");
 const FIRST_NAME_INDEX = indexOfField("firstName");
 const LAST_NAME_INDEX = indexOfField("lastName");
 const EMAIL_INDEX = indexOfField("email");
 
 /**
  * docs/product.md#data: the Role column as the page shows it ('Founder' when the record has none), through the
- * page's own rule (core/founder-role.ts), before the file or a converter target reads the record.
+ * page's own rule (core/founder-role.ts), and (decision 031) the Source column as the page names the source
+ * (core/round-source.ts), before the file or a converter target reads the record.
  */
-function withShownRoles(source: RecordSource): RecordSource {
+function withShownCells(source: RecordSource): RecordSource {
   return {
     async next() {
       const batch = await source.next();
-      for (const record of batch.records) record[ROLE_INDEX] = shownRole(record[ROLE_INDEX]);
+      for (const record of batch.records) {
+        record[ROLE_INDEX] = shownRole(record[ROLE_INDEX]);
+        const raw = record[SOURCE_INDEX];
+        if (typeof raw === "string" && raw.includes("\u001f")) {
+          const [name = "", url = ""] = raw.split("\u001f");
+          record[SOURCE_INDEX] = sourceCell(name, url || null);
+        }
+      }
       return batch;
     },
     close: () => source.close(),
@@ -443,7 +456,7 @@ export async function streamCompaniesCsv(
     await opened.close();
     options.signal.throwIfAborted();
   }
-  const source = withShownRoles(opened);
+  const source = withShownCells(opened);
   const prepared = target ? prepareTarget(target) : null;
   // docs/product.md#saved-searches: the ids of the rows handed to the stream. A converter target's rows left out of its file
   // (a required field missing, an email already written) are not recorded: the user never received them,

@@ -96,6 +96,8 @@ export const companies = pgTable(
     lastRoundLeadIds: integer("last_round_lead_ids").array().notNull().default(sql`'{}'::int[]`),
     /** The latest round's id: a new latest round records the company for alerts (migration 0028). */
     lastRoundId: integer("last_round_id"),
+    /** decision 031: the SEC's Central Index Key of a Form D issuer (no leading zeros): its first match key. */
+    cik: text("cik"),
   },
   (table) => [
     // docs/product.md#alerts: the companies recorded in a digest's window, read by range.
@@ -125,6 +127,8 @@ export const companies = pgTable(
     // decision 030: the investor filter (any of the ids, or their negations for 'led by') and rounds filter.
     index("companies_investor_keys_idx").using("gin", table.investorKeys),
     index("companies_funding_round_count_idx").on(table.fundingRoundCount),
+    // decision 031: a Form D batch finds its issuers by CIK, one `= any($ciks)`.
+    uniqueIndex("companies_cik_idx").on(table.cik).where(sql`${table.cik} is not null`),
     index("companies_city_idx").on(table.city),
     // docs/product.md#search, sort orders: each key with id in the same direction, empty values last (search-order.server.ts
     // spells the ORDER BY the same way). The amount's ascending index also serves the amount filter.
@@ -802,7 +806,7 @@ export const importRuns = pgTable(
       .notNull()
       .default("console"),
     /** docs/product.md#lps: what the file holds, so the run uses its importer; runs before it were all companies. */
-    subject: text("subject", { enum: ["companies", "lps", "rounds"] })
+    subject: text("subject", { enum: ["companies", "lps", "rounds", "formd"] })
       .notNull()
       .default("companies"),
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
@@ -831,6 +835,13 @@ export const importRuns = pgTable(
     roundsWritten: integer("rounds_written").notNull().default(0),
     peopleWritten: integer("people_written").notNull().default(0),
     investorsCreated: integer("investors_created").notNull().default(0),
+    /** decision 031: a Form D run's companies, and the filings it left out or applied as amendments. */
+    companiesInserted: integer("companies_inserted").notNull().default(0),
+    companiesUpdated: integer("companies_updated").notNull().default(0),
+    fundsLeftOut: integer("funds_left_out").notNull().default(0),
+    testsLeftOut: integer("tests_left_out").notNull().default(0),
+    notOperatingLeftOut: integer("not_operating_left_out").notNull().default(0),
+    amendmentsApplied: integer("amendments_applied").notNull().default(0),
     /** The first rejected rows (invalid and suppressed), in file order, for the report and its CSV. */
     rejectedRows: jsonb("rejected_rows").$type<ImportRunRejectedRow[]>(),
     duplicateRows: jsonb("duplicate_rows").$type<ImportRunDuplicateRow[]>(),
@@ -853,7 +864,7 @@ export const importRuns = pgTable(
     uniqueIndex("import_runs_one_running_idx").on(table.status).where(sql`status = 'running'`),
     check("import_runs_kind", sql`${table.kind} in ('dry_run', 'commit')`),
     check("import_runs_status", sql`${table.status} in ('running', 'done', 'failed')`),
-    check("import_runs_subject", sql`${table.subject} in ('companies', 'lps', 'rounds')`),
+    check("import_runs_subject", sql`${table.subject} in ('companies', 'lps', 'rounds', 'formd')`),
   ],
 );
 
@@ -1146,7 +1157,14 @@ export const exportedCompanies = pgTable(
 // writer (app/server/company-summary/), in the transaction that writes them.
 
 /** Where a round, a person or an investor link came from. */
-export const DATA_SOURCES = ["crunchbase_companies", "crunchbase_rounds", "demo", "backfill"] as const;
+export const DATA_SOURCES = [
+  "crunchbase_companies",
+  "crunchbase_rounds",
+  "demo",
+  "backfill",
+  // decision 031: SEC Form D filings (provenance 'SEC Form D').
+  "sec_form_d",
+] as const;
 export type DataSource = (typeof DATA_SOURCES)[number];
 
 export const investors = pgTable(
@@ -1290,6 +1308,25 @@ export const dataBackfills = pgTable("data_backfills", {
   name: text("name").primaryKey(),
   doneAt: timestamp("done_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * decision 031: every Form D filing a round was built from, by accession number, and the accession numbers
+ * its amendments name (`filed_on` null: named, not read yet), so a later original or amendment finds its
+ * round. `root_accession` is the chain's root as the filing's reader knew it.
+ */
+export const formdFilings = pgTable(
+  "formd_filings",
+  {
+    accessionNumber: text("accession_number").primaryKey(),
+    roundId: integer("round_id")
+      .notNull()
+      .references(() => fundingRounds.id, { onDelete: "cascade" }),
+    rootAccession: text("root_accession").notNull(),
+    filedOn: date("filed_on", { mode: "string" }),
+  },
+  // The cascade from funding_rounds, and a round's newest filing (the one whose values it holds).
+  (table) => [index("formd_filings_round_idx").on(table.roundId, table.filedOn)],
+);
 
 export type InvestorRow = typeof investors.$inferSelect;
 export type FundingRoundRow = typeof fundingRounds.$inferSelect;

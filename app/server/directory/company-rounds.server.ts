@@ -8,6 +8,7 @@ import {
 } from "~/core/company-profile";
 import { investorPaths } from "~/core/investor-pages";
 import { maskEmail } from "~/core/mask";
+import { linkableSourceUrl, roundSourceName } from "~/core/round-source";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
 import { suppressedHashesAmong, suppressionHash } from "../suppression/email-hash.server";
@@ -25,6 +26,7 @@ interface RoundRow extends Record<string, unknown> {
   amount: string | number | null;
   currency: string | null;
   investor_count: number | null;
+  source: string;
   source_url: string | null;
 }
 
@@ -55,7 +57,7 @@ export async function companyRounds(
     queryRows<RoundRow>(
       db,
       sql`select r.id, r.announced_on::text as announced_on, r.funding_type, r.amount_usd, r.amount, r.currency,
-            r.investor_count, r.source_url
+            r.investor_count, r.source, r.source_url
           from funding_rounds r where r.company_id = ${companyId}
           order by r.announced_on desc nulls last, r.id desc limit ${COMPANY_ROUNDS_SHOWN}`,
     ),
@@ -91,7 +93,8 @@ export async function companyRounds(
     currency: row.currency,
     investors: byRound.get(row.id) ?? [],
     statedInvestorCount: row.investor_count,
-    sourceUrl: row.source_url && /^https?:\/\//i.test(row.source_url) ? row.source_url : null,
+    sourceName: roundSourceName(row.source),
+    sourceUrl: linkableSourceUrl(row.source_url),
   }));
   return { rounds, backedBy: backedBy(rounds, otherRows.map(investorOf)) };
 }

@@ -37,7 +37,20 @@ export interface DuplicateRow {
  * each must be a column of import_runs.
  */
 export type ExtraCounts = Partial<
-  Record<"contactsWritten" | "contactsRemoved" | "roundsWritten" | "investorsCreated", number>
+  Record<
+    | "contactsWritten"
+    | "contactsRemoved"
+    | "roundsWritten"
+    | "investorsCreated"
+    | "peopleWritten"
+    | "companiesInserted"
+    | "companiesUpdated"
+    | "fundsLeftOut"
+    | "testsLeftOut"
+    | "notOperatingLeftOut"
+    | "amendmentsApplied",
+    number
+  >
 >;
 
 /**
@@ -117,6 +130,13 @@ export interface ImportKind<
   readHeader(cells: string[]): Header;
   /** A data row (`row` is its file line): ready for a batch, or why it is rejected. */
   parseRow(cells: string[], row: number, header: Header, today: Date): Row | { reason: string };
+
+  /**
+   * A kind whose files are not CSV (decision 031: SEC Form D's zips and XML) reads its own rows: each one
+   * ready for a batch, or rejected with its line and reason. Without it the kit reads the file as CSV
+   * (headerProblem, readHeader with the header row, parseRow); with it, readHeader gets no cells.
+   */
+  readRows?(filePath: string): AsyncIterable<Row | RejectedRow>;
 
   // The matcher.
   /** A new file's record. */
@@ -300,6 +320,34 @@ export async function runImport<
   }
 }
 
+/**
+ * Imports the rows a kind read itself (`readRows`): the same batches, report, dry run and progress as
+ * runImport, without the CSV reading. Throws as runImport does.
+ */
+export async function runImportOfRows<
+  Header,
+  Row extends { row: number },
+  File extends FileRecords,
+  E extends ExtraCounts,
+>(
+  db: Db,
+  kind: ImportKind<Header, Row, File, E>,
+  rows: AsyncIterable<Row | RejectedRow>,
+  options: RunImportOptions<E> = {},
+): Promise<{ report: ImportReport & E; file: File }> {
+  const run = new KitRun(db, kind, options);
+  try {
+    run.takeHeader(kind.readHeader([]));
+    for await (const row of rows) await run.onParsed(row);
+    return { report: await run.finish(), file: run.file };
+  } catch (error) {
+    await run.settle();
+    throw error;
+  } finally {
+    if (run.written > 0) kind.afterWrite?.();
+  }
+}
+
 class KitRun<Header, Row extends { row: number }, File extends FileRecords, E extends ExtraCounts> {
   private readonly batchSize: number;
   private readonly maxRejectedKept: number;
@@ -308,7 +356,8 @@ class KitRun<Header, Row extends { row: number }, File extends FileRecords, E ex
   private readonly today: Date;
   readonly file: File;
   private readonly started = performance.now();
-  private header: Header | null = null;
+  /** The header, once read (`{ value }`: a kind that reads its own rows may have a null one). */
+  private header: { value: Header } | null = null;
   private batch: Row[] = [];
   /** The file's valid rows, when the kind groups them (groupKeys). */
   private spool: RowSpool<Row> | null = null;
@@ -354,18 +403,28 @@ class KitRun<Header, Row extends { row: number }, File extends FileRecords, E ex
   onHeader(cells: string[]): void {
     const problem = this.kind.headerProblem(cells);
     if (problem !== null) throw new ImportFileError(problem);
-    this.header = this.kind.readHeader(cells);
+    this.header = { value: this.kind.readHeader(cells) };
+  }
+
+  /** The header of a kind that reads its own rows. */
+  takeHeader(header: Header): void {
+    this.header = { value: header };
   }
 
   async onRow(row: CsvDataRow): Promise<void> {
-    this.report.totalRows++;
     if (row.problem !== undefined || this.header === null) {
-      this.reject(row.row, row.problem ?? "the row could not be read");
+      await this.onParsed({ row: row.row, reason: row.problem ?? "the row could not be read" });
       return;
     }
-    const parsed = this.kind.parseRow(row.cells, row.row, this.header, this.today);
+    const parsed = this.kind.parseRow(row.cells, row.row, this.header.value, this.today);
+    await this.onParsed("reason" in parsed ? { row: row.row, reason: parsed.reason } : parsed);
+  }
+
+  /** A row read: into the batch, or rejected with its reason. */
+  async onParsed(parsed: Row | RejectedRow): Promise<void> {
+    this.report.totalRows++;
     if ("reason" in parsed) {
-      this.reject(row.row, parsed.reason);
+      this.reject(parsed.row, parsed.reason);
       return;
     }
     if (this.kind.groupKeys) {
@@ -441,7 +500,8 @@ class KitRun<Header, Row extends { row: number }, File extends FileRecords, E ex
     if (this.batch.length === 0 || this.header === null) return;
     const rows = this.batch;
     this.batch = [];
-    this.writing = this.kind.writeBatch(this.db, rows, this.header, this.file, { dryRun: this.dryRun }).then(
+    const header = this.header.value;
+    this.writing = this.kind.writeBatch(this.db, rows, header, this.file, { dryRun: this.dryRun }).then(
       (outcome) => this.count(outcome),
       (error: unknown) => {
         const first = rows[0]?.row ?? 0;

@@ -15,7 +15,9 @@ import {
   type FileRecords,
   type ImportProgress,
   type ImportReport,
+  type RunImportOptions,
   runImport,
+  runImportOfRows,
 } from "./import-kit.server";
 import { type NewImportRun, recoverStaleRuns, releaseRun, startImportRun } from "./import-lock.server";
 import { rootMessage } from "./import-messages";
@@ -416,26 +418,31 @@ export async function carryOutRun(
   } = {},
 ): Promise<RunOutcome> {
   const started = performance.now();
-  const input = createReadStream(filePath);
-  const progress = new ProgressWriter(db, kind, run.id, () => input.bytesRead);
+  // A kind that reads its own files (readRows) reports no bytes read until the end.
+  const input = kind.readRows ? null : createReadStream(filePath);
+  const progress = new ProgressWriter(db, kind, run.id, () => input?.bytesRead ?? 0);
   const heartbeat = setInterval(() => progress.beat(), HEARTBEAT_MS);
   heartbeat.unref();
   let imported: { report: ImportReport & ExtraCounts; file: FileRecords } | null = null;
   let failure: unknown = null;
   try {
-    imported = await runImport(db, kind, input, {
+    const options: RunImportOptions<ExtraCounts> = {
       dryRun: run.kind === "dry_run",
       ...(maxFileRecords === undefined ? {} : { maxFileRecords }),
       onProgress(step) {
         progress.report(step);
         onProgress?.(step);
       },
-    });
+    };
+    imported =
+      input === null
+        ? await runImportOfRows(db, kind, readRowsOf(kind, filePath), options)
+        : await runImport(db, kind, input, options);
   } catch (error) {
     failure = error;
   } finally {
     clearInterval(heartbeat);
-    input.destroy();
+    input?.destroy();
     await progress.close();
   }
   const durationMs = Math.round(performance.now() - started);
@@ -453,6 +460,12 @@ export async function carryOutRun(
   } finally {
     releaseRun(run.id);
   }
+}
+
+/** The rows of a kind that reads its own files (carryOutRun checked it has readRows). */
+function readRowsOf(kind: AnyImportKind, filePath: string) {
+  if (!kind.readRows) throw new Error(`${kind.name} reads CSV files`);
+  return kind.readRows(filePath);
 }
 
 async function recordDone(

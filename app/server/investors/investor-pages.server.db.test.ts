@@ -197,6 +197,11 @@ describe("a company page's rounds and people (docs/product.md#company-pages)", (
       .values({ companyId: ids.Alpha ?? 0, investorId: cove, source: "demo" });
     const { rounds, backedBy } = await companyRounds(database.db, ids.Alpha ?? 0);
     expect(rounds.map((round) => round.fundingType)).toEqual(["Series A", "Seed"]);
+    // decision 031: each round says where it came from.
+    expect(rounds.map((round) => [round.sourceName, round.sourceUrl])).toEqual([
+      ["Demo data", null],
+      ["Demo data", null],
+    ]);
     expect(rounds[0]?.investors).toEqual([
       { name: "Atlas Ventures", path: "/investors/atlas-ventures", isLead: true },
       { name: "Beacon Angels", path: "/investors/beacon-angels", isLead: false },
