@@ -6,7 +6,7 @@
 // resumes. Needs EDGAR_USER_AGENT ("Roundlist ops@example.com").
 import { parseArgs } from "node:util";
 import { ConfigError, env } from "../app/server/env.server";
-import { FormDImportNotWiredError, formDImportFolder } from "../app/server/formd/formd-import-folder.server";
+import { formDImportFolder } from "../app/server/formd/formd-import-folder.server";
 import {
   EdgarRequestError,
   FormDSyncConfigError,
@@ -16,6 +16,9 @@ import {
   SyncBusyError,
   SyncStateError,
 } from "../app/server/formd/formd-sync.server";
+import { ImportFileError } from "../app/server/imports/import-errors";
+import { ImportBusyError } from "../app/server/imports/import-lock.server";
+import { withAppDatabase } from "./open-app-database";
 
 const USAGE = "Usage: npm run formd:sync -- [--days N] [--dry-run] [--json]";
 
@@ -26,7 +29,9 @@ const EXPECTED = [
   EdgarRequestError,
   SyncBusyError,
   SyncStateError,
-  FormDImportNotWiredError,
+  // The import's own: a download that is not a Form D source, another import running.
+  ImportFileError,
+  ImportBusyError,
 ];
 
 async function main(): Promise<void> {
@@ -58,7 +63,9 @@ async function main(): Promise<void> {
     say("Stopping: what is downloaded is kept; the next run resumes.");
     controller.abort(new Error("stopped by Ctrl-C"));
   });
-  const options = formDSyncOptions(env(), formDImportFolder, {
+  // The embedded database is opened for the import alone, not while filings download.
+  const importFolder = formDImportFolder((work) => withAppDatabase((database) => work(database.db)));
+  const options = formDSyncOptions(env(), importFolder, {
     days,
     dryRun: values["dry-run"],
     signal: controller.signal,

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateFormDFilings, writeQuarterZip } from "~tests/fixtures/formd";
 import { formD } from "~tests/fixtures/formd-filings";
 
 const run = promisify(execFile);
@@ -78,11 +79,28 @@ describe("decision 031: npm run import:formd", () => {
     });
   });
 
-  it("says plainly that data sets and XML files wait for their readers", async () => {
-    const zip = path.join(dir, "2026q1_d.zip");
-    await writeFile(zip, "PK");
-    const { err, code } = await importFormD([zip, "--dry-run"]);
-    expect(code).toBe(1);
-    expect(err).toContain("is not wired into this import yet; give a .jsonl file of read filings instead.");
+  it("imports a quarterly data set zip, and refuses one missing a file with a message naming it", async () => {
+    const filings = generateFormDFilings({ count: 30, seed: 7 });
+    const zip = await writeQuarterZip(path.join(dir, "2026q3_d.zip"), filings);
+    const first = await importFormD([zip, "--json"]);
+    expect(first.code).toBe(0);
+    const counts = JSON.parse(first.out.trim().split("\n").at(-1) ?? "{}");
+    expect(counts.filingsRead).toBe(30);
+    expect(counts.companiesInserted).toBeGreaterThan(0);
+    expect(counts.roundsInserted).toBe(counts.companiesInserted);
+    expect(counts.filingsRead).toBe(
+      counts.roundsInserted +
+        counts.amendmentsApplied +
+        counts.fundsLeftOut +
+        counts.testFilingsLeftOut +
+        counts.notOperatingLeftOut +
+        counts.rejected +
+        (counts.unchanged ?? 0),
+    );
+
+    const broken = await writeQuarterZip(path.join(dir, "2026q2_d.zip"), filings, { omit: ["ISSUERS.tsv"] });
+    const refused = await importFormD([broken, "--json"]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("ISSUERS.tsv");
   });
 });

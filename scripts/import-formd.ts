@@ -4,8 +4,9 @@
 // amendment updates its round; funds, TEST filings and issuers not operating are left out and counted.
 // `--dry-run` reads and matches every filing and says what an import would do, writing nothing; `--json`
 // prints one JSON object of the counts as the last line. The import kit's command line (import-command.ts)
-// with Form D's kind and words. Until the readers are wired (formd/import/formd-source.server.ts), it takes
-// a `.jsonl` file of read filings and says so for anything else.
+// with Form D's kind and words; a `.jsonl` file of already read filings is taken too
+// (formd/import/formd-source.server.ts).
+import { formDJsonCounts } from "../app/server/formd/formd-import-folder.server";
 import { FORMD_IMPORT, type FormDImportReport } from "../app/server/formd/import-formd.server";
 import { count, runImportCommand } from "./import-command";
 
@@ -32,17 +33,7 @@ await runImportCommand<FormDImportReport>({
   suppressedLabel: "  of which suppressed (do-not-sell)",
   duplicatesNote: "filings read twice, by accession number; the second changes nothing",
   jsonCounts: (report) => ({
-    filingsRead: report.totalRows,
-    companiesInserted: report.companiesInserted,
-    companiesUpdated: report.companiesUpdated,
-    roundsInserted: report.inserted,
-    roundsUpdated: report.updated,
-    peopleInserted: report.peopleWritten,
-    fundsLeftOut: report.fundsLeftOut,
-    testFilingsLeftOut: report.testsLeftOut,
-    notOperatingLeftOut: report.notOperatingLeftOut,
-    amendmentsApplied: report.amendmentsApplied,
-    rejected: report.rejectedCount,
+    ...formDJsonCounts(report),
     // The report's `rejected` is its kept rows: here under their own name, the count taking the word.
     rejectedRows: report.rejected,
   }),

@@ -63,7 +63,10 @@ export async function prepareApp(
   if (role !== "worker") stopAlerts = scheduleAlerts(getDb, getMailer, config.APP_URL);
   // Decision 031 (4): Form D filings from EDGAR, daily, when FORMD_SYNC_DAILY asks for it (off by default).
   if (role !== "worker" && config.FORMD_SYNC_DAILY)
-    stopFormDSync = scheduleFormDSyncFromConfig(config, formDImportFolder);
+    stopFormDSync = scheduleFormDSyncFromConfig(
+      config,
+      formDImportFolder(async (work) => work(await getDb())),
+    );
   const notes =
     role === "worker"
       ? []

@@ -1,28 +1,39 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
+import { mapFiling, mapFilingContext } from "../../../core/formd/map-filing";
 import { ImportFileError } from "../../imports/import-errors";
+import { FormDSourceError } from "../formd-source-error";
+import { readFormDSource as readFilings } from "../read-formd-source.server";
+import type { FormDReadItem } from "../read-quarter.server";
 import type { FormDSourceItem } from "./formd-rows";
 
 /**
- * decision 031, section 3: THE ONE PLACE where the Form D import meets a reader. The readers of the quarterly
- * data sets and of `primary_doc.xml` (section 1) and `mapFiling` (section 2) land apart; until they are
- * wired here, the import takes a JSON-lines file of what they produce (one `{ filing, mapped }` or
- * `FormDRejected` a line, `.jsonl`) and refuses anything else with a clear message. Wiring the readers is one
- * call in place of `notWiredYet` below.
+ * decision 031, section 3: the one place where the Form D import meets the readers (section 1) and
+ * `mapFiling` (section 2). A quarterly zip, a `primary_doc.xml` or a folder of them is read whole first, since
+ * mapping needs the whole set (its funds' CIKs, its amendment chains: `mapFilingContext`), then each filing is
+ * handed on with what it becomes. A source that cannot be read at all (a zip cut short or missing one of its six
+ * files, a path that is none of these) is refused with the reader's message before anything is written. A
+ * JSON-lines file (`.jsonl`, one `{ filing, mapped }` or rejected row a line) is taken as already read.
  */
 export function readFormDSource(filePath: string): AsyncIterable<FormDSourceItem> {
   if (filePath.endsWith(".jsonl")) return readJsonLines(filePath);
-  return notWiredYet();
+  return readAndMap(filePath);
 }
 
-/** What the import says of a data set, an XML file or a folder until the readers are wired. */
-export function notWiredMessage(): string {
-  return "Reading SEC Form D data sets (.zip), primary_doc.xml files and folders of them is not wired into this import yet; give a .jsonl file of read filings instead.";
-}
-
-// biome-ignore lint/correctness/useYield: it fails before its first item, by design, until the readers land.
-async function* notWiredYet(): AsyncGenerator<FormDSourceItem> {
-  throw new ImportFileError(notWiredMessage());
+async function* readAndMap(filePath: string): AsyncGenerator<FormDSourceItem> {
+  const items: FormDReadItem[] = [];
+  try {
+    for await (const item of readFilings(filePath)) items.push(item);
+  } catch (error) {
+    if (error instanceof FormDSourceError) throw new ImportFileError(error.message);
+    throw error;
+  }
+  const filings = items.flatMap((item) => (item.filing ? [item.filing] : []));
+  const context = mapFilingContext(filings);
+  for (const item of items) {
+    if (item.filing) yield { filing: item.filing, mapped: mapFiling(item.filing, context) };
+    else yield item.rejected;
+  }
 }
 
 /** One item a line; a line that is not one is rejected with its line number, never dropped. */
