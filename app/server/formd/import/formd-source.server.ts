@@ -20,6 +20,10 @@ export function readFormDSource(filePath: string): AsyncIterable<FormDSourceItem
   return readAndMap(filePath);
 }
 
+const DONE: FormDReadItem = {
+  rejected: { position: { file: "", line: 0 }, accessionNumber: null, reason: "handed on" },
+};
+
 async function* readAndMap(filePath: string): AsyncGenerator<FormDSourceItem> {
   const items: FormDReadItem[] = [];
   try {
@@ -30,7 +34,10 @@ async function* readAndMap(filePath: string): AsyncGenerator<FormDSourceItem> {
   }
   const filings = items.flatMap((item) => (item.filing ? [item.filing] : []));
   const context = mapFilingContext(filings);
-  for (const item of items) {
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as FormDReadItem;
+    // Handed on, a filing is the import's to keep or drop: this list lets it go (peak memory, decision 031).
+    items[index] = DONE;
     if (item.filing) yield { filing: item.filing, mapped: mapFiling(item.filing, context) };
     else yield item.rejected;
   }
