@@ -9,6 +9,7 @@ import {
   rejectedFileName,
   rejectedRowsCsv,
   runStatusLabel,
+  showsReadPercent,
   staleRunMessage,
   uploadSizeProblem,
 } from "./import-runs";
@@ -54,6 +55,11 @@ describe("checkUploadName", () => {
     expect(checkUploadName("companies.csv", "formd")).toMatchObject({ ok: false });
     expect(checkUploadName("", "formd")).toEqual({ ok: false, message: "Choose a file to upload." });
     expect(checkUploadName("2026q3_d.zip")).toMatchObject({ ok: false });
+  });
+
+  it("a running Form D run shows no percentage: its bytes read are known at the end (decision 031)", () => {
+    expect(showsReadPercent("formd")).toBe(false);
+    expect(showsReadPercent("rounds")).toBe(true);
   });
 });
 

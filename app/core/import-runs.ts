@@ -136,6 +136,14 @@ export function formatBytes(bytes: number): string {
   return `${shown} ${units[unit]}`;
 }
 
+/**
+ * Whether a running run's percentage means something: decision 031's Form D readers read the whole data set
+ * before the first batch, so its bytes read are known only at the end; its page shows the rows read alone.
+ */
+export function showsReadPercent(subject: ImportSubject): boolean {
+  return subject !== "formd";
+}
+
 /** How far a run has read its file, 0 to 100 (whole percent). */
 export function progressPercent(bytesRead: number, fileBytes: number): number {
   if (fileBytes <= 0) return 0;
