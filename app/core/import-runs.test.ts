@@ -9,6 +9,7 @@ import {
   rejectedFileName,
   rejectedRowsCsv,
   runStatusLabel,
+  showsReadPercent,
   staleRunMessage,
   uploadSizeProblem,
 } from "./import-runs";
@@ -39,6 +40,26 @@ describe("checkUploadName", () => {
       ok: false,
       message: "The file name is longer than 200 characters; rename the file.",
     });
+  });
+
+  it("takes a SEC Form D zip or an XML named after its filing, not a CSV (decision 031)", () => {
+    expect(checkUploadName("C:\\fakepath\\2026q3_d.zip", "formd")).toEqual({
+      ok: true,
+      fileName: "2026q3_d.zip",
+    });
+    expect(checkUploadName("0001234567-26-000001.xml", "formd")).toMatchObject({ ok: true });
+    expect(checkUploadName("primary_doc.xml", "formd")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("0001234567-26-000001.xml"),
+    });
+    expect(checkUploadName("companies.csv", "formd")).toMatchObject({ ok: false });
+    expect(checkUploadName("", "formd")).toEqual({ ok: false, message: "Choose a file to upload." });
+    expect(checkUploadName("2026q3_d.zip")).toMatchObject({ ok: false });
+  });
+
+  it("a running Form D run shows no percentage: its bytes read are known at the end (decision 031)", () => {
+    expect(showsReadPercent("formd")).toBe(false);
+    expect(showsReadPercent("rounds")).toBe(true);
   });
 });
 
@@ -141,5 +162,6 @@ describe("rejected rows", () => {
     expect(rejectedRowsCsv([])).toBe("row,reason\r\n");
     expect(rejectedFileName("Q3 export.CSV")).toBe("Q3_export-rejected.csv");
     expect(rejectedFileName(".csv")).toBe("import-rejected.csv");
+    expect(rejectedFileName("2026q3_d.zip")).toBe("2026q3_d-rejected.csv");
   });
 });

@@ -1,4 +1,5 @@
 import { csvRow } from "./csv";
+import { formDUploadNameProblem } from "./formd/upload-file";
 
 /**
  * docs/product.md#imports in the browser: the rules of an upload (name, size), what a run's report and history
@@ -13,11 +14,8 @@ export type ImportRunStatus = "running" | "done" | "failed";
 export const IMPORT_SUBJECTS = ["companies", "lps", "rounds", "formd"] as const;
 export type ImportSubject = (typeof IMPORT_SUBJECTS)[number];
 
-/**
- * The subjects the console's upload offers: SEC Form D (decision 031) comes as zips and XML, which the
- * upload does not take yet; `npm run import:formd` imports it.
- */
-export const CONSOLE_IMPORT_SUBJECTS: readonly ImportSubject[] = ["companies", "lps", "rounds"];
+/** The subjects the console's upload offers: all of them (SEC Form D as a zip or an XML, decision 031). */
+export const CONSOLE_IMPORT_SUBJECTS: readonly ImportSubject[] = IMPORT_SUBJECTS;
 
 /** What the page calls each subject: the choice on the upload form and the history's column. */
 export const IMPORT_SUBJECT_LABELS: Readonly<Record<ImportSubject, string>> = {
@@ -76,11 +74,20 @@ function hasControlCharacter(text: string): boolean {
 
 /**
  * The name of an uploaded file: the last part of a path some browsers send, trimmed; it must end in
- * ".csv" (Crunchbase exports do; an .xlsx must be exported as CSV first).
+ * ".csv" (Crunchbase exports do; an .xlsx must be exported as CSV first), or for SEC Form D be a zip or an
+ * XML named after its filing (decision 031: formDUploadNameProblem).
  */
-export function checkUploadName(raw: string | null | undefined): UploadNameCheck {
+export function checkUploadName(
+  raw: string | null | undefined,
+  subject: ImportSubject = "companies",
+): UploadNameCheck {
   const fileName = (raw ?? "").split(/[\\/]/).at(-1)?.trim() ?? "";
-  if (fileName === "") return { ok: false, message: "Choose a CSV file to upload." };
+  if (fileName === "") {
+    return {
+      ok: false,
+      message: subject === "formd" ? "Choose a file to upload." : "Choose a CSV file to upload.",
+    };
+  }
   if (hasControlCharacter(fileName)) {
     return { ok: false, message: "The file name contains control characters; rename the file." };
   }
@@ -89,6 +96,10 @@ export function checkUploadName(raw: string | null | undefined): UploadNameCheck
       ok: false,
       message: `The file name is longer than ${MAX_FILE_NAME_LENGTH} characters; rename the file.`,
     };
+  }
+  if (subject === "formd") {
+    const problem = formDUploadNameProblem(fileName);
+    return problem === null ? { ok: true, fileName } : { ok: false, message: problem };
   }
   if (!/\.csv$/i.test(fileName)) {
     const isSpreadsheet = /\.(xlsx?|ods|numbers)$/i.test(fileName);
@@ -123,6 +134,14 @@ export function formatBytes(bytes: number): string {
   }
   const shown = value >= 100 ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, "");
   return `${shown} ${units[unit]}`;
+}
+
+/**
+ * Whether a running run's percentage means something: decision 031's Form D readers read the whole data set
+ * before the first batch, so its bytes read are known only at the end; its page shows the rows read alone.
+ */
+export function showsReadPercent(subject: ImportSubject): boolean {
+  return subject !== "formd";
 }
 
 /** How far a run has read its file, 0 to 100 (whole percent). */
@@ -294,8 +313,8 @@ export function rejectedRowsCsv(rejected: ReadonlyArray<{ row: number; reason: s
   return text;
 }
 
-/** The rejected-rows download's file name: the upload's name without ".csv", then "-rejected.csv". */
+/** The rejected-rows download's file name: the upload's name without ".csv" (or ".zip", ".xml"), then "-rejected.csv". */
 export function rejectedFileName(fileName: string): string {
-  const base = fileName.replace(/\.csv$/i, "").replace(/[^\w.-]+/g, "_") || "import";
+  const base = fileName.replace(/\.(csv|zip|xml)$/i, "").replace(/[^\w.-]+/g, "_") || "import";
   return `${base}-rejected.csv`;
 }

@@ -5,7 +5,11 @@ import type { Db } from "./db/database.server";
 import type { ImportRunRow } from "./db/schema";
 import { FORMD_IMPORT } from "./formd/import-formd.server";
 import * as runs from "./imports/import-runs.server";
-import { kindHeadProblem, receiveUpload as receive, type StoredUpload } from "./imports/import-upload.server";
+import {
+  kindUploadOptions,
+  receiveUpload as receive,
+  type StoredUpload,
+} from "./imports/import-upload.server";
 import { LPS_IMPORT } from "./lps/import-lps.server";
 import { ROUNDS_IMPORT } from "./rounds/import-rounds.server";
 
@@ -26,12 +30,15 @@ export function importKindOf(subject: ImportSubject) {
   return IMPORT_KINDS[subject];
 }
 
-/** The kit's receiveUpload, the file's start checked by the importer of `subject` (default companies). */
+/**
+ * The kit's receiveUpload, the file's name, type and start checked as the importer of `subject` (default
+ * companies) takes them.
+ */
 export function receiveUpload(
   request: Request,
   { subject = "companies", ...options }: { subject?: ImportSubject; dir?: string; maxBytes?: number } = {},
 ): Promise<StoredUpload> {
-  return receive(request, { ...options, headProblem: kindHeadProblem(IMPORT_KINDS[subject]) });
+  return receive(request, { ...options, ...kindUploadOptions(IMPORT_KINDS[subject]) });
 }
 
 /** The kit's startDryRun with the importer of `subject` (default companies). */

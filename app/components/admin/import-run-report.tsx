@@ -10,6 +10,7 @@ import {
   type ImportReportView,
   type ImportRunView,
   runKindLabel,
+  showsReadPercent,
 } from "~/core/import-runs";
 
 /** How often the page asks a running run how far it is. */
@@ -187,9 +188,17 @@ export function ImportRunProgress({ run: initial }: { run: ImportRunView }) {
       </h2>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${labelId}-bar`} className="text-sm text-slate-700" aria-live="polite">
-          {doing} {run.fileName}: {run.percent}% ({formatCount(run.rowsRead)} rows read)
+          {doing} {run.fileName}:{" "}
+          {showsReadPercent(run.subject)
+            ? `${run.percent}% (${formatCount(run.rowsRead)} rows read)`
+            : `${formatCount(run.rowsRead)} rows read`}
         </label>
-        <progress id={`${labelId}-bar`} max={100} value={run.percent} className="h-2 w-full" />
+        <progress
+          id={`${labelId}-bar`}
+          max={100}
+          value={showsReadPercent(run.subject) ? run.percent : undefined}
+          className="h-2 w-full"
+        />
       </div>
       <Counts run={run} label="Counts so far" />
     </section>

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { formatCount } from "~/core/format";
+import { FORMD_UPLOAD_ACCEPT, FORMD_XML_NAME_EXAMPLE } from "~/core/formd/upload-file";
 import {
   CONSOLE_IMPORT_SUBJECTS,
   checkUploadName,
@@ -18,7 +19,7 @@ const SUBJECT_HINTS: Readonly<Record<ImportSubject, string>> = {
   companies: "exported from Crunchbase",
   lps: "limited partners, one row per contact, with the LP export's columns",
   rounds: "Crunchbase's funding-rounds export, one row per round, of companies already imported",
-  formd: "the SEC's quarterly data sets or primary_doc.xml filings",
+  formd: "the SEC's quarterly data set, or one filing's XML",
 };
 
 /** The file input's label and what the size hint counts, per kind of file. */
@@ -26,12 +27,25 @@ const SUBJECT_FILES: Readonly<Record<ImportSubject, { label: string; records: st
   companies: { label: "Crunchbase CSV export", records: "companies" },
   lps: { label: "LP CSV file", records: "LPs" },
   rounds: { label: "Crunchbase funding-rounds CSV export", records: "rounds" },
-  formd: { label: "SEC Form D data set", records: "filings" },
+  formd: { label: "SEC Form D data set (.zip) or filing (.xml)", records: "filings" },
 };
 
+/** What the file input takes, and the Content-Type the file is sent with, per kind of file. */
+function fileTypes(subject: ImportSubject): { accept: string; contentType: string; kind: string } {
+  if (subject === "formd") {
+    return {
+      accept: FORMD_UPLOAD_ACCEPT,
+      contentType: "application/octet-stream",
+      kind: `A quarterly .zip, or a filing's XML named after its accession number (${FORMD_XML_NAME_EXAMPLE}),`,
+    };
+  }
+  return { accept: ".csv,text/csv", contentType: "text/csv", kind: "A .csv file" };
+}
+
 /**
- * docs/product.md#imports: the imports page's upload. The admin says what the file holds (companies, docs/product.md#lps LPs, or funding rounds);
- * the file is checked here first (a .csv name, not empty, under the limit), then sent as the request body
+ * docs/product.md#imports: the imports page's upload. The admin says what the file holds (companies, docs/product.md#lps LPs,
+ * funding rounds, or decision 031's SEC Form D zips and XML); the file is checked here first (its name, not
+ * empty, under the limit), then sent as the request body
  * itself (no form encoding, so the server streams it to disk) with an upload progress bar; the server
  * answers with the dry run it started, which the page then shows.
  */
@@ -48,9 +62,9 @@ export function ImportUploadForm({ maxBytes, busy }: { maxBytes: number; busy: s
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const file = input.current?.files?.[0];
-    const name = checkUploadName(file?.name);
+    const name = checkUploadName(file?.name, subject);
     if (!file || !name.ok) {
-      setError(name.ok ? "Choose a CSV file to upload." : name.message);
+      setError(name.ok ? "Choose a file to upload." : name.message);
       return;
     }
     const tooLarge = uploadSizeProblem(file.size, maxBytes);
@@ -66,7 +80,7 @@ export function ImportUploadForm({ maxBytes, busy }: { maxBytes: number; busy: s
       "POST",
       `/admin/imports/upload?name=${encodeURIComponent(name.fileName)}&subject=${encodeURIComponent(subject)}`,
     );
-    request.setRequestHeader("Content-Type", "text/csv");
+    request.setRequestHeader("Content-Type", fileTypes(subject).contentType);
     request.upload.onprogress = (progress) => setSent({ loaded: progress.loaded, total: file.size });
     request.onerror = () => {
       setSent(null);
@@ -90,11 +104,12 @@ export function ImportUploadForm({ maxBytes, busy }: { maxBytes: number; busy: s
 
   const isSending = sent !== null;
   const percent = sent && sent.total > 0 ? Math.floor((sent.loaded / sent.total) * 100) : 0;
+  const types = fileTypes(subject);
   return (
     <form
       onSubmit={submit}
       noValidate
-      aria-label="Upload a CSV file"
+      aria-label="Upload a file to import"
       className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       {busy ? <FormAlert tone="notice">{busy}</FormAlert> : null}
@@ -126,13 +141,13 @@ export function ImportUploadForm({ maxBytes, busy }: { maxBytes: number; busy: s
           id={inputId}
           name="file"
           type="file"
-          accept=".csv,text/csv"
+          accept={types.accept}
           aria-describedby={hintId}
           disabled={isSending}
           className="text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-800 hover:file:bg-slate-50"
         />
         <p id={hintId} className="text-sm text-slate-600">
-          A .csv file up to {formatBytes(maxBytes)} and {formatCount(MAX_IMPORT_COMPANIES)}{" "}
+          {types.kind} up to {formatBytes(maxBytes)} and {formatCount(MAX_IMPORT_COMPANIES)}{" "}
           {SUBJECT_FILES[subject].records}. A dry run checks every row first and writes nothing; you then
           import the same file, or discard it.
         </p>

@@ -17,10 +17,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * docs/product.md#imports: POST /admin/imports/upload?name=<file name>[&subject=companies|lps|rounds], the body the CSV file
- * itself (Content-Type text/csv). Streams it to disk, then starts its dry run in the background with the
+ * docs/product.md#imports: POST /admin/imports/upload?name=<file name>[&subject=companies|lps|rounds|formd], the body the
+ * file itself (Content-Type text/csv; decision 031's Form D zip or XML: application/octet-stream). Streams it to disk, then starts its dry run in the background with the
  * importer of `subject` (docs/product.md#lps; default companies): 201 `{ runId }`, whose progress
- * /admin/imports/:runId/status reports. Refused with `{ error }`: 400 (not a usable .csv file, an unknown
+ * /admin/imports/:runId/status reports. Refused with `{ error }`: 400 (not a usable file, an unknown
  * subject), 405 (not POST), 409 (another import is running), 413 (too large), 415 (a form or another type).
  */
 export async function action({ request }: Route.ActionArgs) {
@@ -34,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   const subject = importSubjectOf(new URL(request.url).searchParams.get("subject"));
   if (subject === null) {
     return Response.json(
-      { error: "Say what the file holds: subject=companies, subject=lps or subject=rounds." },
+      { error: "Say what the file holds: subject=companies, subject=lps, subject=rounds or subject=formd." },
       { status: 400, headers: NO_STORE },
     );
   }

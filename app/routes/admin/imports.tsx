@@ -135,7 +135,7 @@ export default function AdminImports({ loaderData, actionData }: Route.Component
     <>
       <AdminPageHeader
         title="Imports"
-        description="Upload a Crunchbase CSV export or an LP file: a dry run reads every row and says what an import would do, writing nothing. Then import that same file, or discard it."
+        description="Upload a Crunchbase CSV export, an LP file or SEC Form D filings: a dry run reads every row and says what an import would do, writing nothing. Then import that same file, or discard it."
       />
       <div className="flex flex-col gap-6">
         <ImportUploadForm maxBytes={maxBytes} busy={busy} />

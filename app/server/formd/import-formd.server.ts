@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { formDUploadHeadProblem } from "../../core/formd/upload-file";
 import { invalidateCatalog } from "../companies/catalog.server";
 import type { Db } from "../db/database.server";
 import { ImportFileError, ImportWriteError } from "../imports/import-errors";
@@ -37,9 +38,8 @@ export type FormDImportProgress = ImportProgress & FormDCounts;
  */
 export type FormDImportReport = ImportReport & FormDCounts;
 
-/** Why the console's CSV upload does not take Form D (its files are zips and XML, not CSV). */
-const NOT_CSV =
-  "SEC Form D files are data sets (.zip) or primary_doc.xml files, not CSV: import them with npm run import:formd.";
+/** Form D files are not CSV: the kit's CSV reading never meets them (readRows), but says so if asked. */
+const NOT_CSV = "SEC Form D files are data sets (.zip) or filings' XML, not CSV.";
 
 /**
  * SEC Form D filings as a kind of import (decision 031, section 3). Rows are filings a reader produced
@@ -62,6 +62,17 @@ export const FORMD_IMPORT: ImportKind<null, FormDBatchRow, FileFormD, FormDCount
   readHeader: () => null,
   parseRow: () => ({ reason: NOT_CSV }),
   readRows: (filePath) => batchRowsOf(readFormDSource(filePath)),
+  // The console's upload (decision 031, section 3): a quarterly zip, or one filing's XML named after it.
+  uploads: {
+    contentTypes: [
+      "application/zip",
+      "application/x-zip-compressed",
+      "application/xml",
+      "text/xml",
+      "application/octet-stream",
+    ],
+    headProblem: formDUploadHeadProblem,
+  },
   newFile: () => new FileFormD(),
   tooManyMessage: (max) =>
     `The files hold more than ${max.toLocaleString("en-US")} filings: import them in parts.`,

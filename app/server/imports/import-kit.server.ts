@@ -137,6 +137,15 @@ export interface ImportKind<
    * (headerProblem, readHeader with the header row, parseRow); with it, readHeader gets no cells.
    */
   readRows?(filePath: string): AsyncIterable<Row | RejectedRow>;
+  /**
+   * The console's uploads of such a kind: the Content-Types its files come as, and the check of their first
+   * bytes (and checked name) in place of the CSV header's. Its uploads are stored under their own name
+   * (import-upload.server.ts, `keepName`), for a reader that reads it.
+   */
+  readonly uploads?: {
+    readonly contentTypes: readonly string[];
+    headProblem(head: Buffer, fileName: string): string | null;
+  };
 
   // The matcher.
   /** A new file's record. */

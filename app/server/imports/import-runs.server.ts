@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { access, readdir, stat } from "node:fs/promises";
+import { access, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { and, count, desc, eq, getTableColumns, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
 import { ABANDONED_UPLOAD_MS, type ImportSubject, MAX_IMPORT_COMPANIES } from "~/core/import-runs";
@@ -21,7 +21,7 @@ import {
 } from "./import-kit.server";
 import { type NewImportRun, recoverStaleRuns, releaseRun, startImportRun } from "./import-lock.server";
 import { rootMessage } from "./import-messages";
-import { deleteStoredUpload, importsDir, type StoredUpload } from "./import-upload.server";
+import { deleteStoredUpload, importsDir, STORED_FOLDER, type StoredUpload } from "./import-upload.server";
 
 /** The kinds of import the console and the command line offer, by import_runs.subject. */
 export type ImportKinds = Readonly<Record<ImportSubject, AnyImportKind>>;
@@ -267,7 +267,10 @@ export async function deleteAbandonedUploads(
   return stale.length + (await deleteUnnamedFiles(db, dir, before));
 }
 
-/** Files of the uploads directory older than `before` that no run names (an upload cut off by a crash). */
+/**
+ * Files (and folders of uploads kept under their own name) of the uploads directory older than `before` that
+ * no run names (an upload cut off by a crash).
+ */
 async function deleteUnnamedFiles(db: Db, dir: string, before: Date): Promise<number> {
   let names: string[];
   try {
@@ -281,14 +284,23 @@ async function deleteUnnamedFiles(db: Db, dir: string, before: Date): Promise<nu
         .select({ storedPath: importRuns.storedPath })
         .from(importRuns)
         .where(isNotNull(importRuns.storedPath))
-    ).map((run) => path.resolve(run.storedPath as string)),
+    ).flatMap((run) => {
+      const stored = path.resolve(run.storedPath as string);
+      return [stored, path.dirname(stored)];
+    }),
   );
   let deleted = 0;
   for (const name of names) {
     const file = path.resolve(dir, name);
     if (kept.has(file)) continue;
     const info = await stat(file).catch(() => null);
-    if (info === null || !info.isFile() || info.mtime >= before) continue;
+    if (info === null || info.mtime >= before) continue;
+    if (info.isDirectory() && STORED_FOLDER.test(name)) {
+      await rm(file, { recursive: true, force: true });
+      deleted++;
+      continue;
+    }
+    if (!info.isFile()) continue;
     await deleteStoredUpload(file);
     deleted++;
   }

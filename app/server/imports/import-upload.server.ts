@@ -1,21 +1,44 @@
 import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, rm, rmdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { checkUploadName, DEFAULT_MAX_IMPORT_BYTES, uploadSizeProblem } from "~/core/import-runs";
+import {
+  checkUploadName,
+  DEFAULT_MAX_IMPORT_BYTES,
+  type ImportSubject,
+  uploadSizeProblem,
+} from "~/core/import-runs";
 import { env } from "../env.server";
 import { DRAIN_LIMIT_BYTES, mediaTypeOf } from "../read-body.server";
 import { fileHeadProblem } from "./file-head.server";
 import type { AnyImportKind } from "./import-kit.server";
 import { SNIFF_BYTES } from "./input-guard.server";
 
-/** An upload's check for a kind of import: the importer's own checks of the start and the header row. */
-export function kindHeadProblem(kind: Pick<AnyImportKind, "headerProblem">): (head: Buffer) => string | null {
+/**
+ * An upload's check for a kind of import: the importer's own checks of the start and the header row, or, for a
+ * kind whose files are not CSV, its own check of their first bytes (`uploads`).
+ */
+export function kindHeadProblem(
+  kind: Pick<AnyImportKind, "headerProblem" | "uploads">,
+): (head: Buffer, fileName: string) => string | null {
+  const { uploads } = kind;
+  if (uploads) return (head, fileName) => uploads.headProblem(head, fileName);
   return (head) => fileHeadProblem(head, kind.headerProblem);
+}
+
+/** The upload options of a kind: CSV, or the types and stored names of a kind whose files are not CSV. */
+export function kindUploadOptions(
+  kind: Pick<AnyImportKind, "subject" | "headerProblem" | "uploads">,
+): Pick<UploadOptions, "subject" | "headProblem" | "contentTypes" | "keepName"> {
+  return {
+    subject: kind.subject,
+    headProblem: kindHeadProblem(kind),
+    ...(kind.uploads ? { contentTypes: new Set(kind.uploads.contentTypes), keepName: true } : {}),
+  };
 }
 
 /** An upload refused, with the status and the message for the person who sent it. */
@@ -60,10 +83,19 @@ export interface UploadOptions {
   dir?: string;
   maxBytes?: number;
   /**
-   * The check of the file's first bytes: a kind of import's (kindHeadProblem), or the converter's (any CSV
-   * with a header row).
+   * The check of the file's first bytes (and its checked name): a kind of import's (kindHeadProblem), or the
+   * converter's (any CSV with a header row).
    */
-  headProblem: (head: Buffer) => string | null;
+  headProblem: (head: Buffer, fileName: string) => string | null;
+  /** Whose name rules apply (checkUploadName; default: a .csv file). */
+  subject?: ImportSubject;
+  /** The Content-Types taken (default: those a .csv file is sent as). */
+  contentTypes?: ReadonlySet<string>;
+  /**
+   * Store the file under its own name, in a folder of its own (`{uuid}/{name}`), for a reader that reads the
+   * name (decision 031: a Form D filing's XML is named after its accession number); default `{uuid}.csv`.
+   */
+  keepName?: boolean;
 }
 
 /**
@@ -78,17 +110,24 @@ export interface UploadOptions {
  */
 export async function receiveUpload(request: Request, options: UploadOptions): Promise<StoredUpload> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_IMPORT_BYTES;
-  const name = checkUploadName(new URL(request.url).searchParams.get("name"));
+  const name = checkUploadName(new URL(request.url).searchParams.get("name"), options.subject);
   if (!name.ok) throw new UploadRefused(400, name.message);
   const type = mediaTypeOf(request.headers.get("content-type"));
+  const isCsv = options.contentTypes === undefined;
+  const sendAs = isCsv ? "text/csv" : "application/octet-stream";
   if (type === "multipart/form-data" || type === "application/x-www-form-urlencoded") {
     throw new UploadRefused(
       415,
-      "Send the file itself as the request body (Content-Type: text/csv) with its name in ?name=, not as a form.",
+      `Send the file itself as the request body (Content-Type: ${sendAs}) with its name in ?name=, not as a form.`,
     );
   }
-  if (type !== null && !CSV_TYPES.has(type)) {
-    throw new UploadRefused(415, `A ${type} upload is not a CSV file: send it with Content-Type: text/csv.`);
+  if (type !== null && !(options.contentTypes ?? CSV_TYPES).has(type)) {
+    throw new UploadRefused(
+      415,
+      isCsv
+        ? `A ${type} upload is not a CSV file: send it with Content-Type: text/csv.`
+        : `A ${type} upload is not one of these files: send it with Content-Type: ${sendAs}.`,
+    );
   }
   const declared = request.headers.get("content-length");
   if (declared !== null && /^\d+$/.test(declared)) {
@@ -99,8 +138,13 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
 
   const dir = options.dir ?? importsDir();
   await mkdir(dir, { recursive: true });
-  const storedPath = path.join(dir, `${randomUUID()}.csv`);
-  const meter = new UploadMeter(maxBytes, options.headProblem);
+  let storedPath = path.join(dir, `${randomUUID()}.csv`);
+  if (options.keepName) {
+    const folder = path.join(dir, randomUUID());
+    await mkdir(folder);
+    storedPath = path.join(folder, name.fileName);
+  }
+  const meter = new UploadMeter(maxBytes, (head) => options.headProblem(head, name.fileName));
   try {
     await pipeline(
       Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>),
@@ -110,7 +154,7 @@ export async function receiveUpload(request: Request, options: UploadOptions): P
     if (meter.refusal) throw meter.refusal;
     if (meter.bytes === 0) throw new UploadRefused(400, uploadSizeProblem(0) as string);
   } catch (error) {
-    await rm(storedPath, { force: true });
+    await deleteStoredUpload(storedPath);
     if (error instanceof UploadRefused) throw error;
     throw new UploadRefused(400, "The upload stopped before the whole file arrived; upload it again.");
   }
@@ -183,10 +227,22 @@ class UploadMeter extends Transform {
   }
 }
 
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.csv$/;
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const STORED_NAME = new RegExp(`^${UUID}\\.csv$`);
+/** The folder of an upload kept under its own name (keepName). */
+export const STORED_FOLDER = new RegExp(`^${UUID}$`);
 
-/** Deletes a stored upload (gone already is fine); only a file this module named, never another path. */
+/**
+ * Deletes a stored upload (gone already is fine); only a file this module named, never another path: a
+ * `{uuid}.csv`, or a file in a `{uuid}` folder, which goes with it.
+ */
 export async function deleteStoredUpload(storedPath: string): Promise<void> {
-  if (!STORED_NAME.test(path.basename(storedPath))) return;
+  if (STORED_NAME.test(path.basename(storedPath))) {
+    await rm(storedPath, { force: true });
+    return;
+  }
+  const folder = path.dirname(storedPath);
+  if (!STORED_FOLDER.test(path.basename(folder))) return;
   await rm(storedPath, { force: true });
+  await rmdir(folder).catch(() => undefined);
 }

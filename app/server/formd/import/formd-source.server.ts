@@ -1,4 +1,5 @@
 import { createReadStream } from "node:fs";
+import { dirname, sep } from "node:path";
 import { createInterface } from "node:readline";
 import { mapFiling, mapFilingContext } from "../../../core/formd/map-filing";
 import { ImportFileError } from "../../imports/import-errors";
@@ -24,12 +25,19 @@ const DONE: FormDReadItem = {
   rejected: { position: { file: "", line: 0 }, accessionNumber: null, reason: "handed on" },
 };
 
+/**
+ * The messages name files as seen from the folder the source is in (`2026q3_d.zip:ISSUERS.tsv`,
+ * `0001234567-26-000001.xml`, `folder/{cik}/{accession}/primary_doc.xml`): a console upload's stored path is
+ * the server's business, not the admin's.
+ */
 async function* readAndMap(filePath: string): AsyncGenerator<FormDSourceItem> {
+  const folder = `${dirname(filePath)}${sep}`;
+  const shown = (text: string) => text.split(folder).join("");
   const items: FormDReadItem[] = [];
   try {
     for await (const item of readFilings(filePath)) items.push(item);
   } catch (error) {
-    if (error instanceof FormDSourceError) throw new ImportFileError(error.message);
+    if (error instanceof FormDSourceError) throw new ImportFileError(shown(error.message));
     throw error;
   }
   const filings = items.flatMap((item) => (item.filing ? [item.filing] : []));
@@ -39,7 +47,14 @@ async function* readAndMap(filePath: string): AsyncGenerator<FormDSourceItem> {
     // Handed on, a filing is the import's to keep or drop: this list lets it go (peak memory, decision 031).
     items[index] = DONE;
     if (item.filing) yield { filing: item.filing, mapped: mapFiling(item.filing, context) };
-    else yield item.rejected;
+    else {
+      const { position, reason } = item.rejected;
+      yield {
+        ...item.rejected,
+        position: { ...position, file: shown(position.file) },
+        reason: shown(reason),
+      };
+    }
   }
 }
 
