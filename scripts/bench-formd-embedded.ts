@@ -38,6 +38,7 @@ const { values } = parseArgs({
 });
 const base = `http://127.0.0.1:${values.port}`;
 const statusFailures: string[] = [];
+const traceStart = performance.now();
 const workDir = await mkdtemp(path.join(os.tmpdir(), "rl-bench-formd-embedded-"));
 let server: ChildProcess | undefined;
 try {
@@ -129,7 +130,7 @@ try {
     `Slowest searches (seconds after the upload began; the dry run ended at ${drySeconds} s): ` +
       slowest
         .slice(0, 5)
-        .map((entry) => `${entry.ms.toFixed(0)} ms at ${entry.at.toFixed(1)} s`)
+        .map((entry) => `${entry.ms.toFixed(0)} ms at ${entry.at.toFixed(1)} s (${entry.url})`)
         .join(", "),
   );
   const at = (share: number) =>
@@ -178,6 +179,7 @@ async function finished(runId: number, cookie: string): Promise<Record<string, u
     );
     if (response === null) return false;
     view = (await response.json()) as Record<string, unknown>;
+    if (process.env.BENCH_TRACE) console.log(`  ${seconds(traceStart)} s ${JSON.stringify(counts(view))}`);
     return view.status !== "running" && view.status !== "queued";
   }, 600_000);
   if (view.status === "failed") throw new Error(`run ${runId} failed: ${JSON.stringify(view)}`);
