@@ -3,6 +3,7 @@
  * same investor when their websites share a domain, or, where either lacks a website, when their names
  * reduce to the same key.
  */
+import { nameWords } from "./name-words";
 import { slugify } from "./slug";
 
 /** The types an investor can have, as stored; `other` when a source does not say. */
@@ -45,17 +46,7 @@ const FUND_NUMBER = /^(?:\d+|[ivxlcdm]+)$/;
  * one, never the last word. "SEQUOIA CAPITAL FUND XV, L.P." and "Sequoia Capital" share "sequoia capital".
  */
 export function investorNameKey(name: string): string {
-  const words = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[&+]/g, " and ")
-    .replace(/['\u2019`]/g, "")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim()
-    .split(" ")
-    .filter((word) => word !== "");
-  if (words.length > 1 && words[0] === "the") words.shift();
+  const words = nameWords(name);
   for (;;) {
     const last = words.at(-1);
     if (words.length > 2 && words.at(-2) === "fund" && last !== undefined && FUND_NUMBER.test(last)) {

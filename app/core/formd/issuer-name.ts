@@ -1,3 +1,5 @@
+import { nameWords } from "../name-words";
+
 /**
  * Decision 031: an issuer's match name, the second half of a company's match key after its CIK (with its
  * state or country beside it). Accents folded, lower case, `&` and `+` as "and", apostrophes dropped, other
@@ -14,17 +16,7 @@ const LEGAL_FORMS = new Set(
 );
 
 export function issuerMatchName(name: string): string {
-  const words = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[&+]/g, " and ")
-    .replace(/['\u2019`]/g, "")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim()
-    .split(" ")
-    .filter((word) => word !== "");
-  if (words.length > 1 && words[0] === "the") words.shift();
+  const words = nameWords(name);
   for (;;) {
     const last = words.at(-1);
     if (words.length > 1 && last !== undefined && LEGAL_FORMS.has(last)) {
