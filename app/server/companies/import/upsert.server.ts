@@ -20,8 +20,12 @@ export type CompanyWrite = ImportedCompany & SummaryColumns & { id: number | nul
 const WRITTEN_COLUMNS = Object.entries(getTableColumns(companies))
   // search_text is the trigger's to write.
   // suppressed is the do-not-sell triggers' to write.
+  // cik is the Form D import's to write (decision 031): a Crunchbase row has none to give.
   // The summary's columns are written with the row: the one writer computed them (decision 030).
-  .filter(([key]) => !["createdAt", "updatedAt", "searchText", "suppressed", "roundRecordedAt"].includes(key))
+  .filter(
+    ([key]) =>
+      !["createdAt", "updatedAt", "searchText", "suppressed", "roundRecordedAt", "cik"].includes(key),
+  )
   .map(([key, column]) => ({
     key: key as keyof CompanyWrite,
     name: column.name,
