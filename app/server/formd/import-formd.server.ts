@@ -58,9 +58,6 @@ export const FORMD_IMPORT: ImportKind<null, FormDBatchRow, FileFormD, FormDCount
     notOperatingLeftOut: 0,
     amendmentsApplied: 0,
   },
-  // A filing writes a company, a round, its people and the company's fields: 250 a transaction keeps a search
-  // on the embedded database from waiting seconds behind one (decision 031, section 5).
-  batchSize: 250,
   headerProblem: () => NOT_CSV,
   readHeader: () => null,
   parseRow: () => ({ reason: NOT_CSV }),

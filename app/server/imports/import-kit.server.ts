@@ -150,12 +150,6 @@ export interface ImportKind<
   // The matcher.
   /** A new file's record. */
   newFile(): File;
-  /**
-   * Rows per batch (one transaction) when the caller does not say; default 2,000. A kind whose batch is heavy
-   * asks for fewer: on the embedded database a transaction holds the one connection, so every query of a page
-   * waits for the batch in hand (decision 031, section 5).
-   */
-  readonly batchSize?: number;
   /** Why a file naming more than `max` records is refused. */
   tooManyMessage(max: number): string;
   /**
@@ -385,11 +379,7 @@ class KitRun<Header, Row extends { row: number }, File extends FileRecords, E ex
     private readonly kind: ImportKind<Header, Row, File, E>,
     private readonly options: RunImportOptions<E>,
   ) {
-    this.batchSize = positiveInteger(
-      options.batchSize ?? kind.batchSize ?? DEFAULT_BATCH_SIZE,
-      "batchSize",
-      kind.name,
-    );
+    this.batchSize = positiveInteger(options.batchSize ?? DEFAULT_BATCH_SIZE, "batchSize", kind.name);
     this.maxRejectedKept = Math.max(0, Math.floor(options.maxRejectedKept ?? DEFAULT_MAX_REJECTED_KEPT));
     this.maxDuplicatesKept = Math.max(
       0,
