@@ -267,9 +267,11 @@ export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<Se
  * skips them. Ids start again from 1.
  */
 export async function deleteAllCompanies(db: Db): Promise<void> {
-  // Their rounds, links and people go with them; investors too, known only through them (decision 030).
+  // Their rounds, links and people go with them; investors too, known only through them (decision 030); and the
+  // Form D filings that point at their rounds (decision 031).
   await db.execute(
-    sql`truncate companies, suppressed_companies, funding_rounds, round_investors, company_investors, people, investors restart identity`,
+    sql`truncate companies, suppressed_companies, funding_rounds, round_investors, company_investors, people, investors,
+          formd_filings restart identity`,
   );
   // The similar-companies lists name the old ids.
   await db.execute(sql`delete from company_similarities`);
