@@ -270,6 +270,18 @@ export interface ImportRunView {
   discarded: boolean;
 }
 
+/** A Form D run's own counts (decision 031), as the run's view names them: one shape for the importer and its batches. */
+export type FormDCounts = Pick<
+  ImportRunView,
+  | "companiesInserted"
+  | "companiesUpdated"
+  | "peopleWritten"
+  | "fundsLeftOut"
+  | "testsLeftOut"
+  | "notOperatingLeftOut"
+  | "amendmentsApplied"
+>;
+
 /** A finished run's report: the counts, and the kept rejected and duplicate rows to show. */
 export interface ImportReportView extends ImportRunView {
   rejectedGroups: RejectedGroup[];

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { formDUploadHeadProblem } from "../../core/formd/upload-file";
+import type { FormDCounts } from "../../core/import-runs";
 import { invalidateCatalog } from "../companies/catalog.server";
 import type { Db } from "../db/database.server";
 import { ImportFileError, ImportWriteError } from "../imports/import-errors";
@@ -16,19 +17,10 @@ import { batchRowsOf, type FormDBatchRow, type FormDSourceItem } from "./import/
 import { readFormDSource } from "./import/formd-source.server";
 import { writeFormDBatch } from "./import/write-formd-batch.server";
 
+/** A Form D import's own counts, beside the kit's (import_runs has a column for each). */
+export type { FormDCounts };
 // The Form D import's public face: its kind for the import kit, and importFormD for scripts and tests.
 export { FileFormD, type FormDSourceItem, ImportFileError, ImportWriteError };
-
-/** A Form D import's own counts, beside the kit's (import_runs has a column for each). */
-export interface FormDCounts {
-  companiesInserted: number;
-  companiesUpdated: number;
-  peopleWritten: number;
-  fundsLeftOut: number;
-  testsLeftOut: number;
-  notOperatingLeftOut: number;
-  amendmentsApplied: number;
-}
 
 export type FormDImportProgress = ImportProgress & FormDCounts;
 /**

@@ -1,5 +1,6 @@
 import type { FilingOrder } from "../../../core/formd/company-match";
 import type { FormDPerson } from "../../../core/formd/filing";
+import type { FormDCounts } from "../../../core/import-runs";
 import type { DuplicateRow } from "../../imports/import-kit.server";
 
 /** decision 031: a company's fields a Form D filing writes (the rest are another source's, or derived). */
@@ -64,16 +65,9 @@ export interface AccessionState {
 }
 
 /** What a batch did. `inserted`, `updated`, `unchanged` count the filings written (not those left out). */
-export interface FormDBatchCounts {
+export interface FormDBatchCounts extends FormDCounts {
   inserted: number;
   updated: number;
   unchanged: number;
   duplicates: DuplicateRow[];
-  companiesInserted: number;
-  companiesUpdated: number;
-  peopleWritten: number;
-  fundsLeftOut: number;
-  testsLeftOut: number;
-  notOperatingLeftOut: number;
-  amendmentsApplied: number;
 }
