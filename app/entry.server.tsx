@@ -21,6 +21,7 @@ import { securityHeaders } from "./server/security-headers.server";
 export { DATABASE_UNAVAILABLE } from "./core/messages";
 export { causedByDatabaseOutage, RETRY_AFTER_SECONDS } from "./server/database-unavailable.server";
 export { exportCsv, exportLpsCsv } from "./server/export/export-endpoint.server";
+export { countForegroundRequests } from "./server/foreground-requests.server";
 export { planServerProcesses, prepareApp, shutdownApp } from "./server/lifecycle.server";
 export { captureConsole, logger } from "./server/logger.server";
 export { withRequestId } from "./server/request-scope.server";

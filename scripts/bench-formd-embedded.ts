@@ -52,22 +52,26 @@ try {
   console.log(`File: ${filings.length.toLocaleString("en-US")} filings`);
 
   const started = performance.now();
-  server = spawn(process.execPath, ["server.mjs"], {
-    env: {
-      ...process.env,
-      PORT: values.port,
-      HOST: "127.0.0.1",
-      APP_URL: base,
-      APP_ENV: "test",
-      ENABLE_TEST_ROUTES: "true",
-      DATABASE_URL: "",
-      DATA_DIR: path.join(workDir, "data"),
-      ADMIN_EMAILS: ADMIN,
-      AUTH_RATE_LIMIT_MAX: "100000",
-      LOG_LEVEL: "warn",
+  server = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), "server.mjs"],
+    {
+      env: {
+        ...process.env,
+        PORT: values.port,
+        HOST: "127.0.0.1",
+        APP_URL: base,
+        APP_ENV: "test",
+        ENABLE_TEST_ROUTES: "true",
+        DATABASE_URL: "",
+        DATA_DIR: path.join(workDir, "data"),
+        ADMIN_EMAILS: ADMIN,
+        AUTH_RATE_LIMIT_MAX: "100000",
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  );
   await waitFor(async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok === true, 300_000);
   console.log(`Fresh start (demo set seeded) served in ${seconds(started)} s`);
   const admin = await logIn(ADMIN, null);
@@ -91,7 +95,9 @@ try {
           slowest.push({ ms: performance.now() - at, at: (at - searchStarted) / 1000, url });
         } else failures.push(`${url}: ${response.status}`);
       } catch (error) {
-        failures.push(`${url}: ${(error as Error).cause ?? error}`);
+        failures.push(
+          `${url} at ${((at - searchStarted) / 1000).toFixed(1)} s: ${(error as Error).cause ?? error}`,
+        );
       }
     }
   })();

@@ -45,6 +45,11 @@ export interface OpenDatabaseOptions {
   onStaleLockTakenOver?: (message: string) => void;
 }
 
+/** Whether `db` is the embedded database (PGlite: one connection the whole process shares). */
+export function isEmbedded(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+}
+
 const MIGRATION_LOCK_ID = ADVISORY_LOCKS.migration;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {

@@ -281,6 +281,11 @@ export interface RunImportOptions<E extends ExtraCounts> {
   today?: Date;
   /** Bytes read without a row ending before the rest of the file is given up on. Default 16 MiB. */
   maxBytesWithoutRow?: number;
+  /**
+   * Awaited before each batch is handed to the writer (the server's runs on the embedded database let the
+   * requests in flight go first: foreground-requests.server.ts). The next batch is read meanwhile.
+   */
+  beforeEachWrite?: () => Promise<void>;
 }
 
 const DEFAULT_BATCH_SIZE = 2_000;
@@ -510,16 +515,19 @@ class KitRun<Header, Row extends { row: number }, File extends FileRecords, E ex
     const rows = this.batch;
     this.batch = [];
     const header = this.header.value;
-    this.writing = this.kind.writeBatch(this.db, rows, header, this.file, { dryRun: this.dryRun }).then(
-      (outcome) => this.count(outcome),
-      (error: unknown) => {
-        const first = rows[0]?.row ?? 0;
-        const last = rows.at(-1)?.row ?? first;
-        this.writeFailure = new ImportWriteError(writeFailedMessage(first, last, error), this.snapshot(), {
-          cause: error,
-        });
-      },
-    );
+    const turn = this.options.beforeEachWrite?.() ?? Promise.resolve();
+    this.writing = turn
+      .then(() => this.kind.writeBatch(this.db, rows, header, this.file, { dryRun: this.dryRun }))
+      .then(
+        (outcome) => this.count(outcome),
+        (error: unknown) => {
+          const first = rows[0]?.row ?? 0;
+          const last = rows.at(-1)?.row ?? first;
+          this.writeFailure = new ImportWriteError(writeFailedMessage(first, last, error), this.snapshot(), {
+            cause: error,
+          });
+        },
+      );
   }
 
   private count(outcome: BatchOutcome<E>): void {

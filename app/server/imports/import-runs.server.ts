@@ -5,8 +5,9 @@ import { and, count, desc, eq, getTableColumns, inArray, isNotNull, lt, ne, sql 
 import { ABANDONED_UPLOAD_MS, type ImportSubject, MAX_IMPORT_COMPANIES } from "~/core/import-runs";
 import type { AdminActor } from "../admin/audit-log.server";
 import { recordAdminAction } from "../admin/audit-log.server";
-import type { Db } from "../db/database.server";
+import { type Db, isEmbedded } from "../db/database.server";
 import { type ImportRunRow, importRuns } from "../db/schema";
+import { foregroundQuiet } from "../foreground-requests.server";
 import { logger } from "../logger.server";
 import { ImportFileError, ImportWriteError, type PartialImportReport } from "./import-errors";
 import {
@@ -423,10 +424,13 @@ export async function carryOutRun(
     actor = null,
     onProgress,
     maxFileRecords,
+    beforeEachWrite,
   }: {
     actor?: AdminActor | null;
     onProgress?: (progress: ImportProgress & ExtraCounts) => void;
     maxFileRecords?: number;
+    /** Awaited before each batch is written (RunImportOptions.beforeEachWrite). */
+    beforeEachWrite?: () => Promise<void>;
   } = {},
 ): Promise<RunOutcome> {
   const started = performance.now();
@@ -441,6 +445,7 @@ export async function carryOutRun(
     const options: RunImportOptions<ExtraCounts> = {
       dryRun: run.kind === "dry_run",
       ...(maxFileRecords === undefined ? {} : { maxFileRecords }),
+      ...(beforeEachWrite === undefined ? {} : { beforeEachWrite }),
       onProgress(step) {
         progress.report(step);
         onProgress?.(step);
@@ -576,6 +581,9 @@ async function recordCommit(
   });
 }
 
+/** The longest a batch of a console run waits for the requests in flight (foreground-requests.server.ts). */
+const REQUESTS_FIRST_MAX_WAIT_MS = 1_000;
+
 /**
  * Carries a console run out without the request waiting for it (a large file takes tens of seconds; figures
  * in decision 014): the page polls the run's row. After an import that wrote records, the kind's follow-up
@@ -593,6 +601,9 @@ function carryOutInBackground(
     const outcome = await carryOutRun(db, kind, run, filePath, {
       actor,
       maxFileRecords: MAX_IMPORT_COMPANIES,
+      // On the embedded database the pages wait on the import's transactions: each batch waits for the
+      // requests in flight first, a second at most (decision 031, §5).
+      ...(isEmbedded(db) ? { beforeEachWrite: () => foregroundQuiet(REQUESTS_FIRST_MAX_WAIT_MS) } : {}),
     });
     const wrote = outcome.report !== null && outcome.report.inserted + outcome.report.updated > 0;
     if (run.kind === "commit" && wrote && outcome.file !== null && kind.afterImport) {
