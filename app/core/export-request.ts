@@ -18,6 +18,7 @@ export const EXPORT_FILTER_NAMES: Readonly<Record<FilterKey, string>> = {
   amount: "fundingAmount",
   date: "fundingDate",
   rounds: "fundingRounds",
+  email: "emailStatus",
 };
 const EXPORT_QUERY_NAME = "searchQuery";
 const CALLS_FILTER_KEYS: ReadonlySet<FilterKey> = new Set([

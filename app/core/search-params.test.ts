@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { EMAIL_FILTER_OPTIONS } from "./email-status";
 import { AMOUNT_OPTIONS, DATE_OPTIONS, dateCutoff, dateOption, ROUNDS_OPTIONS } from "./funding-filters";
 import {
   activeFilterCount,
@@ -38,10 +39,22 @@ describe("parseSearchParams", () => {
       amount: "5m-10m",
       date: "90d",
       rounds: "",
+      email: "",
       sort: "date-desc",
       size: 50,
       page: 3,
     });
+  });
+
+  it("reads the email status filter in any case, 'any' as none, and drops what names no option (decision 032)", () => {
+    expect(parse("email=valid").state.email).toBe("valid");
+    expect(parse("email=Valid-Or-Accept-All").state.email).toBe("valid-or-accept-all");
+    expect(parse("email=any")).toMatchObject({ state: { email: "" }, errors: [] });
+    const { state, errors } = parse("email=deliverable");
+    expect(state.email).toBe("");
+    expect(errors).toEqual([
+      { param: "email", message: '"deliverable" is not an email status option, so it was ignored.' },
+    ]);
   });
 
   it("reads the investor, 'led by' and rounds filters, and drops what names none (decision 030)", () => {
@@ -153,6 +166,7 @@ describe("parseSearchParams: control characters and Unicode (docs/product.md#sec
     "amount",
     "date",
     "rounds",
+    "email",
     "sort",
     "size",
     "page",
@@ -167,6 +181,7 @@ describe("parseSearchParams: control characters and Unicode (docs/product.md#sec
     amount: "5m-10m",
     date: "90d",
     rounds: "6+",
+    email: "valid",
     sort: "name-asc",
     size: "100",
     page: "3",
@@ -181,6 +196,7 @@ describe("parseSearchParams: control characters and Unicode (docs/product.md#sec
     amount: "5m-10m",
     date: "90d",
     rounds: "6-plus",
+    email: "valid",
     sort: "name-asc",
     size: 100,
     page: 3,
@@ -269,6 +285,7 @@ describe("serializeSearchState", () => {
       amount: fc.constantFrom("", ...AMOUNT_OPTIONS.map((option) => option.value)),
       date: fc.constantFrom("", ...DATE_OPTIONS.map((option) => option.value)),
       rounds: fc.constantFrom("", ...ROUNDS_OPTIONS.map((option) => option.value)),
+      email: fc.constantFrom("", ...EMAIL_FILTER_OPTIONS.map((option) => option.value)),
       sort: fc.constantFrom(...SORT_OPTIONS.map((option) => option.value)),
       size: fc.constantFrom(...PAGE_SIZES),
       page: fc.integer({ min: 1, max: maxPageFor(100) }),

@@ -1,3 +1,4 @@
+import { type EmailFilterValue, emailFilterOption } from "./email-status";
 import {
   type AmountValue,
   ANY,
@@ -37,7 +38,7 @@ export {
 
 /**
  * docs/product.md#data, "active filter set", plus the text query, the order and the page: the whole view, kept in the URL
- * (`/search?q=&industry=&stage=&location=&investor=&led=&amount=&date=&rounds=&sort=&size=&page=`). Industry,
+ * (`/search?q=&industry=&stage=&location=&investor=&led=&amount=&date=&rounds=&email=&sort=&size=&page=`). Industry,
  * stage, location and investor take several values (docs/product.md#filters: repeated parameters, OR within a filter, AND across filters), so an old
  * single-value link reads as a list of one. Empty means "no filter".
  */
@@ -55,6 +56,8 @@ export interface SearchState {
   date: DateValue | "";
   /** The number of funding rounds (docs/product.md#filters). */
   rounds: RoundsValue | "";
+  /** decision 032: the primary contact's email status ('valid only', 'valid or accept-all'). */
+  email: EmailFilterValue | "";
   sort: SortValue;
   size: PageSize;
   page: number;
@@ -70,6 +73,7 @@ export const EMPTY_SEARCH: SearchState = {
   amount: "",
   date: "",
   rounds: "",
+  email: "",
   sort: DEFAULT_SORT,
   size: PAGE_SIZE,
   page: 1,
@@ -77,7 +81,7 @@ export const EMPTY_SEARCH: SearchState = {
 
 export const MULTI_FILTER_KEYS = ["industry", "stage", "location", "investor"] as const;
 export type MultiFilterKey = (typeof MULTI_FILTER_KEYS)[number];
-export const FILTER_KEYS = [...MULTI_FILTER_KEYS, "led", "amount", "date", "rounds"] as const;
+export const FILTER_KEYS = [...MULTI_FILTER_KEYS, "led", "amount", "date", "rounds", "email"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type SearchFilters = Pick<SearchState, FilterKey>;
 
@@ -157,6 +161,17 @@ export function parseSearchParams(params: URLSearchParams): {
       });
   }
 
+  const email = clean(params.get("email"));
+  if (email && email.toLowerCase() !== ANY) {
+    const option = emailFilterOption(email);
+    if (option) state.email = option.value;
+    else
+      errors.push({
+        param: "email",
+        message: `"${email}" is not an email status option, so it was ignored.`,
+      });
+  }
+
   const sort = clean(params.get("sort"));
   if (sort) {
     const option = sortOption(sort);
@@ -182,6 +197,7 @@ export function serializeSearchState(state: SearchState): URLSearchParams {
   if (state.amount) params.set("amount", state.amount);
   if (state.date) params.set("date", state.date);
   if (state.rounds) params.set("rounds", state.rounds);
+  if (state.email) params.set("email", state.email);
   if (state.sort !== DEFAULT_SORT) params.set("sort", state.sort);
   if (state.size !== PAGE_SIZE) params.set("size", String(state.size));
   if (state.page > 1) params.set("page", String(state.page));
@@ -205,7 +221,8 @@ export function activeFilterCount(state: SearchState): number {
     (state.led ? 1 : 0) +
     (state.amount ? 1 : 0) +
     (state.date ? 1 : 0) +
-    (state.rounds ? 1 : 0)
+    (state.rounds ? 1 : 0) +
+    (state.email ? 1 : 0)
   );
 }
 
@@ -224,6 +241,7 @@ export function filtersOf(state: SearchState): SearchFilters {
     amount: state.amount,
     date: state.date,
     rounds: state.rounds,
+    email: state.email,
   };
 }
 

@@ -1,3 +1,4 @@
+import { emailFilterOption } from "./email-status";
 import { amountOption, dateOption, roundsOption } from "./funding-filters";
 import { FILTER_KEYS, type FilterKey, type SearchState } from "./search-params";
 
@@ -15,6 +16,7 @@ export function filterValueLabel(key: FilterKey, value: string): string {
   if (key === "amount") return amountOption(value)?.label ?? value;
   if (key === "date") return dateOption(value)?.label ?? value;
   if (key === "rounds") return roundsOption(value)?.label ?? value;
+  if (key === "email") return emailFilterOption(value)?.named ?? value;
   if (key === "led") return "Led a round";
   if (key === "investor") return investorSlugLabel(value);
   return value;

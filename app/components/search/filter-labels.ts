@@ -14,6 +14,7 @@ export const FILTER_LABELS: Record<FilterKey, string> = {
   amount: "Funding amount",
   date: "Funding date",
   rounds: "Funding rounds",
+  email: "Email status",
 };
 
 /** A multi-select filter's choice in its closed field: "SaaS", "SaaS +2", or "" for none. */

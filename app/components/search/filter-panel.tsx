@@ -1,3 +1,4 @@
+import { ANY_EMAIL_STATUS_LABEL, EMAIL_FILTER_OPTIONS, emailFilterOption } from "~/core/email-status";
 import type { FilterOptions } from "~/core/filter-options";
 import {
   AMOUNT_OPTIONS,
@@ -35,6 +36,7 @@ interface FilterPanelProps {
 const amountChoices = [{ value: ANY, label: ANY_AMOUNT_LABEL }, ...AMOUNT_OPTIONS];
 const dateChoices = [{ value: ANY, label: ANY_DATE_LABEL }, ...DATE_OPTIONS];
 const roundsChoices = [{ value: ANY, label: ANY_ROUNDS_LABEL }, ...ROUNDS_OPTIONS];
+const emailChoices = [{ value: ANY, label: ANY_EMAIL_STATUS_LABEL }, ...EMAIL_FILTER_OPTIONS];
 
 /**
  * docs/product.md#data and docs/product.md#filters: the filters. Industry, stage, location and investor take several
@@ -113,6 +115,13 @@ export function FilterPanel({
         value={state.rounds || ANY}
         options={roundsChoices}
         onChange={(value) => onChange({ rounds: roundsOption(value)?.value ?? "" })}
+      />
+      {/* decision 032: the primary contact's email status. */}
+      <FilterSelect
+        label={FILTER_LABELS.email}
+        value={state.email || ANY}
+        options={emailChoices}
+        onChange={(value) => onChange({ email: emailFilterOption(value)?.value ?? "" })}
       />
       <div className="sm:col-span-2 lg:col-span-3">
         <StagePicker

@@ -2,9 +2,20 @@ import { getTableColumns, is, SQL, sql } from "drizzle-orm";
 import { companies, type NewCompanyRow } from "../db/schema";
 
 // Everything the caller provides; the times, the search text and the suppressed flag come from the database,
-// and the id too unless the caller gives one (the demo seed takes its ids first: seed.server.ts).
+// and the id too unless the caller gives one (the demo seed takes its ids first: seed.server.ts). The email
+// status columns copy email_addresses, by triggers (decision 032).
+const DATABASE_WRITES: ReadonlySet<string> = new Set([
+  "createdAt",
+  "updatedAt",
+  "searchText",
+  "suppressed",
+  "roundRecordedAt",
+  "emailStatus",
+  "emailCheckedAt",
+  "emailSource",
+]);
 const COLUMNS = Object.entries(getTableColumns(companies))
-  .filter(([key]) => !["createdAt", "updatedAt", "searchText", "suppressed", "roundRecordedAt"].includes(key))
+  .filter(([key]) => !DATABASE_WRITES.has(key))
   .map(([key, column]) => ({
     key: key as keyof NewCompanyRow,
     name: column.name,

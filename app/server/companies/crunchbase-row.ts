@@ -34,6 +34,10 @@ type ImportedKeys = Exclude<
   | "lastRoundLeadIds"
   | "lastRoundId"
   | "cik"
+  // decision 032: copies of the address's status, kept by the database.
+  | "emailStatus"
+  | "emailCheckedAt"
+  | "emailSource"
 >;
 
 /** A company as one CSV row describes it: every column of the table except id, slug, search text and timestamps. */

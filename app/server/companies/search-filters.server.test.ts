@@ -15,7 +15,9 @@ function whereOf(state: SearchState) {
 describe("every filter key narrows the query that search, counts and export share", () => {
   it.each(FILTER_KEYS)("%s", (key) => {
     // 'led by' narrows the investor filter it belongs to (decision 030): compared with the investor alone.
-    const base = key === "led" ? { ...EMPTY_SEARCH, investor: FILTER_SAMPLES.investor } : EMPTY_SEARCH;
+    // A text query in both: the do-not-sell rule then takes one form whatever the filter (the row's flag).
+    const text = { ...EMPTY_SEARCH, q: "cloud" };
+    const base = key === "led" ? { ...text, investor: FILTER_SAMPLES.investor } : text;
     const unfiltered = whereOf(base);
     const filtered = whereOf({ ...base, [key]: FILTER_SAMPLES[key] });
     expect(filtered).not.toBeNull();

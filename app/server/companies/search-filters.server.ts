@@ -1,5 +1,6 @@
 import { type AnyColumn, and, eq, gte, lt, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { CONTINENTS, COUNTRIES_BY_CONTINENT, countriesOfContinent } from "~/core/continents";
+import { emailFilterOption } from "~/core/email-status";
 import { amountOption, dateCutoff, dateOption, roundsOption } from "~/core/funding-filters";
 import { parseHeadquartersLocation } from "~/core/location";
 import type { SearchState } from "~/core/search-params";
@@ -151,6 +152,15 @@ export function searchConditionParts(state: SearchState, today: Date): Condition
   if (rounds) {
     uncovered.push(gte(companies.fundingRoundCount, rounds.min));
     if (rounds.max !== null) uncovered.push(sql`${companies.fundingRoundCount} <= ${rounds.max}`);
+  }
+  // decision 032: the primary contact's email status (kept on the row by migration 0030's triggers).
+  const email = state.email ? emailFilterOption(state.email) : undefined;
+  if (email) {
+    uncovered.push(
+      email.statuses.length === 1
+        ? eq(companies.emailStatus, email.statuses[0])
+        : sql`${companies.emailStatus} = any(${sql.param([...email.statuses])}::text[])`,
+    );
   }
   // docs/product.md#do-not-sell: suppressed founders never appear, whatever the filters. A search with a
   // condition that needs the row (text, industries, a city, investors, rounds) reads every candidate row

@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { SUBSCRIPTION_STATUSES } from "../../core/access";
 import { ROLE_KINDS } from "../../core/company-summary";
+import { EMAIL_CHECK_METHODS, EMAIL_SOURCES, EMAIL_STATUSES } from "../../core/email-status";
 import { INVESTOR_TYPES } from "../../core/investor-match";
 import { ACCEPTS_EMERGING_VALUES, LP_TYPES, MFO_MODELS } from "../../core/lp-types";
 import { CHECKOUT_PLAN_IDS, PLAN_IDS } from "../../core/plans";
@@ -98,6 +99,14 @@ export const companies = pgTable(
     lastRoundId: integer("last_round_id"),
     /** decision 031: the SEC's Central Index Key of a Form D issuer (no leading zeros): its first match key. */
     cik: text("cik"),
+    /**
+     * decision 032: the status of `email` (the primary contact's address), when it was established and where
+     * the address came from: copies of its email_addresses row, kept by the database alone (triggers of
+     * migration 0030, on this table's email and on email_addresses), never written by the app.
+     */
+    emailStatus: text("email_status", { enum: EMAIL_STATUSES }),
+    emailCheckedAt: timestamp("email_checked_at", { withTimezone: true }),
+    emailSource: text("email_source", { enum: EMAIL_SOURCES }),
   },
   (table) => [
     // docs/product.md#alerts: the companies recorded in a digest's window, read by range.
@@ -130,6 +139,8 @@ export const companies = pgTable(
     // decision 031: a Form D batch finds its issuers by CIK, one `= any($ciks)`.
     uniqueIndex("companies_cik_idx").on(table.cik).where(sql`${table.cik} is not null`),
     index("companies_city_idx").on(table.city),
+    // decision 032: a status that changes reaches the companies showing the address.
+    index("companies_email_lower_idx").on(sql`lower(${table.email})`),
     // docs/product.md#search, sort orders: each key with id in the same direction, empty values last (search-order.server.ts
     // spells the ORDER BY the same way). The amount's ascending index also serves the amount filter.
     index("companies_last_funding_date_asc_id_idx").on(
@@ -1331,3 +1342,90 @@ export const formdFilings = pgTable(
 export type InvestorRow = typeof investors.$inferSelect;
 export type FundingRoundRow = typeof fundingRounds.$inferSelect;
 export type PersonRow = typeof people.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// decision 032: a status and a date on every address.
+
+/**
+ * What is known of an address, whoever holds it (people, a company's primary contact): its status, when and
+ * how it was established, where it came from. Keyed by the address lower-cased, so a re-imported address
+ * keeps its status and a changed one starts without.
+ */
+export const emailAddresses = pgTable(
+  "email_addresses",
+  {
+    email: text("email").primaryKey(),
+    status: text("status", { enum: EMAIL_STATUSES }).notNull(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+    method: text("method", { enum: EMAIL_CHECK_METHODS }).notNull(),
+    source: text("source", { enum: EMAIL_SOURCES }).notNull().default("imported"),
+    /** What the check saw (an SMTP reply, "no mail host"), for the console. */
+    detail: text("detail"),
+    /** An `unknown` answer (greylisted, timed out) is asked again from here. */
+    retryAt: timestamp("retry_at", { withTimezone: true }),
+    /** The demo set's generated statuses (decision 028): never sent to a verifier. */
+    isDemo: boolean("is_demo").notNull().default(false),
+  },
+  (table) => [
+    index("email_addresses_checked_at_idx").on(table.checkedAt),
+    index("email_addresses_status_idx").on(table.status),
+    index("email_addresses_retry_at_idx").on(table.retryAt).where(sql`${table.retryAt} is not null`),
+    check("email_addresses_lower", sql`${table.email} = lower(${table.email})`),
+    check("email_addresses_status", sql.raw(`status in (${EMAIL_STATUSES.map((v) => `'${v}'`).join(", ")})`)),
+    check(
+      "email_addresses_method",
+      sql.raw(`method in (${EMAIL_CHECK_METHODS.map((v) => `'${v}'`).join(", ")})`),
+    ),
+    check("email_addresses_source", sql.raw(`source in (${EMAIL_SOURCES.map((v) => `'${v}'`).join(", ")})`)),
+  ],
+);
+
+/** A subscriber's report that an address bounced: one per user and address (decision 032). */
+export const emailBounceReports = pgTable(
+  "email_bounce_reports",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    reportedAt: timestamp("reported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.email, table.userId] }),
+    index("email_bounce_reports_reported_at_idx").on(table.reportedAt),
+  ],
+);
+
+/** What the verifier learnt of a domain (decision 032): its mail hosts and whether it accepts every address. */
+export const emailDomains = pgTable("email_domains", {
+  domain: text("domain").primaryKey(),
+  mxHosts: text("mx_hosts").array().notNull().default(sql`'{}'::text[]`),
+  /** No MX and no A record: nothing there can receive mail. */
+  noMail: boolean("no_mail").notNull().default(false),
+  /** null: not probed yet. */
+  acceptAll: boolean("accept_all"),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A verification run (decision 032): the freshness job's or an admin's, with its progress for the console. */
+export const emailVerificationRuns = pgTable("email_verification_runs", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  /** "schedule": the freshness job; "admin": an admin's selection. */
+  trigger: text("trigger", { enum: ["schedule", "admin"] }).notNull(),
+  /** The selection, as the console describes it ("Stale addresses", "Status: unknown"...). */
+  selection: text("selection").notNull(),
+  requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+  status: text("status", { enum: ["running", "done", "failed"] })
+    .notNull()
+    .default("running"),
+  total: integer("total").notNull().default(0),
+  checked: integer("checked").notNull().default(0),
+  /** How many came out in each status. */
+  counts: jsonb("counts").$type<Record<string, number>>().notNull().default({}),
+  error: text("error"),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  progressAt: timestamp("progress_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type EmailAddressRow = typeof emailAddresses.$inferSelect;

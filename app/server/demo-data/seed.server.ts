@@ -7,6 +7,7 @@ import type { Db } from "../db/database.server";
 import { deferIndexesOfEmptyTable, restoreDeferredIndexes } from "../db/deferred-indexes.server";
 import { nextIds } from "../db/next-ids.server";
 import { companies, type NewCompanyRow } from "../db/schema";
+import { demoEmailStatus } from "./demo-email-status";
 import { demoSummaryInput } from "./demo-summary";
 import {
   DEFAULT_DEMO_COMPANY_COUNT,
@@ -39,17 +40,18 @@ export async function seedCompanies(db: Db, options: SeedOptions = {}): Promise<
   const batchSize = options.batchSize ?? 1_000;
   const investors = generateInvestors();
   await insertDemoInvestors(db, investors);
+  const today = options.today ?? new Date();
   const companies = generateCompanies({
     count: options.count ?? DEFAULT_DEMO_COMPANY_COUNT,
     seed: options.seed ?? DEFAULT_DEMO_SEED,
-    today: options.today ?? new Date(),
+    today,
     investors,
   });
   let batch: DemoCompany[] = [];
   let inserted = 0;
   const flush = async () => {
     if (batch.length === 0) return;
-    await insertDemoCompanies(db, batch);
+    await insertDemoCompanies(db, batch, today);
     inserted += batch.length;
     batch = [];
     options.onProgress?.(inserted);
@@ -101,7 +103,7 @@ async function insertDemoInvestors(db: Db, investors: readonly DemoInvestor[]): 
  * identity sequences first, so each round's id is known before it is written, and rounds get ids in date
  * order; the row's derived keys (rounds count, investor keys, latest round) are `summarize`'s over those ids.
  */
-async function insertDemoCompanies(db: Db, batch: readonly DemoCompany[]): Promise<void> {
+async function insertDemoCompanies(db: Db, batch: readonly DemoCompany[], today: Date): Promise<void> {
   const companyIds = await nextIds(db, "companies", batch.length);
   const roundIds = await nextIds(
     db,
@@ -164,6 +166,20 @@ async function insertDemoCompanies(db: Db, batch: readonly DemoCompany[]): Promi
       });
     });
   });
+  // decision 032: the addresses' generated statuses first, so each company copies its contact's as it is
+  // written (migration 0030's trigger) rather than in a second pass over the rows.
+  const statuses = people.flatMap((person) =>
+    typeof person.email === "string" ? [demoEmailStatus(person.email, today)] : [],
+  );
+  if (statuses.length > 0) {
+    await db.execute(
+      sql`insert into email_addresses (email, status, checked_at, method, source, is_demo)
+          select email, status, "checkedAt", method, source, true
+          from jsonb_to_recordset(${JSON.stringify(statuses)}::jsonb)
+            as r(email text, status text, "checkedAt" timestamptz, method text, source text)
+          on conflict (email) do nothing`,
+    );
+  }
   await db.execute(insertCompaniesStatement(rows));
   await db.execute(
     sql`insert into funding_rounds (id, company_id, announced_on, funding_type, amount_usd, amount, currency, investor_count, source)
@@ -275,6 +291,8 @@ export async function deleteAllCompanies(db: Db): Promise<void> {
   );
   // The similar-companies lists name the old ids.
   await db.execute(sql`delete from company_similarities`);
+  // The demo set's generated statuses go with it (decision 032); checked and reported addresses stay.
+  await db.execute(sql`delete from email_addresses where is_demo`);
   await db.execute(sql`delete from company_pairs`);
   await db.execute(sql`delete from similarity_state`);
 }

@@ -21,10 +21,21 @@ const WRITTEN_COLUMNS = Object.entries(getTableColumns(companies))
   // search_text is the trigger's to write.
   // suppressed is the do-not-sell triggers' to write.
   // cik is the Form D import's to write (decision 031): a Crunchbase row has none to give.
+  // The email status columns copy email_addresses, by triggers (decision 032).
   // The summary's columns are written with the row: the one writer computed them (decision 030).
   .filter(
     ([key]) =>
-      !["createdAt", "updatedAt", "searchText", "suppressed", "roundRecordedAt", "cik"].includes(key),
+      ![
+        "createdAt",
+        "updatedAt",
+        "searchText",
+        "suppressed",
+        "roundRecordedAt",
+        "cik",
+        "emailStatus",
+        "emailCheckedAt",
+        "emailSource",
+      ].includes(key),
   )
   .map(([key, column]) => ({
     key: key as keyof CompanyWrite,
