@@ -1,3 +1,5 @@
+import type { EmailStatusView } from "./email-status";
+
 /**
  * What a search answers (docs/product.md#screens, search page): the data the search components render. Pure shapes, so
  * components never import server code for them; the server fills them in search.server.ts.
@@ -22,6 +24,8 @@ export interface CompanyCard {
   role: string;
   email: string | null;
   isEmailMasked: boolean;
+  /** decision 032: the address's status, date and source (null when there is no address). Never secret. */
+  emailStatus: EmailStatusView | null;
   website: string | null;
   linkedin: string | null;
   /** decision 030: the investors who led the last round, by name (empty when none is known). */

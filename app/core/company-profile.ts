@@ -1,4 +1,5 @@
 import type { CompanyListing } from "./company-listing";
+import type { EmailStatusView } from "./email-status";
 import { formatAmount } from "./format";
 import { DEFAULT_ROLE, shownRole } from "./founder-role";
 
@@ -15,6 +16,8 @@ export interface ProfileFounder {
   /** Only the founder the record names (First name, Last name) has an address: masked unless allowed. */
   email: string | null;
   isEmailMasked: boolean;
+  /** decision 032: the address's status (null without an address; absent where it is not known). */
+  emailStatus?: EmailStatusView | null;
 }
 
 export interface ProfileLink {
@@ -30,6 +33,8 @@ export interface ProfilePerson {
   kind: string;
   email: string | null;
   isEmailMasked: boolean;
+  /** decision 032: the address's status (null without an address; absent where it is not known). */
+  emailStatus?: EmailStatusView | null;
 }
 
 /** An investor in a round or behind the company, linked to its page. */

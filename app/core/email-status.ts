@@ -26,6 +26,14 @@ export type EmailCheckMethod = (typeof EMAIL_CHECK_METHODS)[number];
 export const EMAIL_SOURCES = ["imported", "pattern", "reported"] as const;
 export type EmailSource = (typeof EMAIL_SOURCES)[number];
 
+/** What is known of an address, as the server sends it beside the address (masked or not). */
+export interface EmailStatusView {
+  status: EmailStatus | null;
+  /** ISO time the status was established; null when never checked. */
+  checkedAt: string | null;
+  source: EmailSource | null;
+}
+
 export function isEmailStatus(value: unknown): value is EmailStatus {
   return typeof value === "string" && (EMAIL_STATUSES as readonly string[]).includes(value);
 }

@@ -78,6 +78,7 @@ const CARD: CompanyCardData = {
   role: "Founder",
   email: "ada@acme.example",
   isEmailMasked: false,
+  emailStatus: null,
   website: null,
   linkedin: null,
   leadInvestors: [],

@@ -2,6 +2,7 @@ import type { ProfilePerson } from "~/core/company-profile";
 import { NO_EMAIL_YET } from "~/core/messages";
 import { BreakableEmail } from "../search/breakable-email";
 import { CopyEmailButton } from "../search/copy-email-button";
+import { EmailStatusBadge } from "../search/email-status-badge";
 import { SpriteIcon } from "../ui/sprite-icon";
 
 /**
@@ -27,7 +28,7 @@ export function PeopleList({
           <p className="font-medium text-slate-900">{person.name}</p>
           <p className="text-sm text-slate-600">{person.title}</p>
           {person.email ? (
-            <div className="mt-2 flex min-w-0 items-center gap-1.5 text-sm">
+            <div className="mt-2 flex min-w-0 flex-wrap items-center gap-1.5 text-sm">
               <SpriteIcon name="mail" className="h-3.5 w-3.5 shrink-0 text-slate-500" />
               {person.isEmailMasked ? (
                 <span data-testid="founder-email" className="rl-masked">
@@ -41,6 +42,7 @@ export function PeopleList({
                   <CopyEmailButton email={person.email} />
                 </>
               )}
+              {person.emailStatus ? <EmailStatusBadge view={person.emailStatus} showDate /> : null}
             </div>
           ) : (
             // decision 031: a person known without an address (a Form D officer, a founder listed by name).

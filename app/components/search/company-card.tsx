@@ -82,7 +82,7 @@ function FounderContact({ company }: { company: CompanyCardData }) {
           </p>
         ) : null}
       </div>
-      <FounderEmail email={company.email} isMasked={company.isEmailMasked} />
+      <FounderEmail email={company.email} isMasked={company.isEmailMasked} status={company.emailStatus} />
       {company.website || company.linkedin ? (
         <div className="rl-links">
           {company.website ? (

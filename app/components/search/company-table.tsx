@@ -80,7 +80,12 @@ export function CompanyTable({
                 {company.founderName ?? "—"}
               </td>
               <td className="overflow-hidden">
-                <FounderEmail email={company.email} isMasked={company.isEmailMasked} compact />
+                <FounderEmail
+                  email={company.email}
+                  isMasked={company.isEmailMasked}
+                  status={company.emailStatus}
+                  compact
+                />
               </td>
             </tr>
           ))}

@@ -1,6 +1,8 @@
+import type { EmailStatusView } from "~/core/email-status";
 import { NO_EMAIL_YET } from "~/core/messages";
 import { BreakableEmail } from "./breakable-email";
 import { CopyEmailButton } from "./copy-email-button";
+import { EmailStatusBadge } from "./email-status-badge";
 
 /**
  * docs/product.md#masking: the server masks emails for users without active access, so a masked address is shown as
@@ -9,10 +11,13 @@ import { CopyEmailButton } from "./copy-email-button";
 export function FounderEmail({
   email,
   isMasked,
+  status,
   compact = false,
 }: {
   email: string | null;
   isMasked: boolean;
+  /** decision 032: the address's status, shown beside it whether masked or not. */
+  status?: EmailStatusView | null | undefined;
   /**
    * The table's form: one line, cut with an ellipsis (the whole address in its title).
    */
@@ -37,6 +42,7 @@ export function FounderEmail({
           <CopyEmailButton email={email} />
         </>
       )}
+      {status ? <EmailStatusBadge view={status} /> : null}
     </div>
   );
 }

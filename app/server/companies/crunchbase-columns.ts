@@ -76,6 +76,11 @@ export const COMPANY_EXPORT_EXTRA_HEADERS = [
   "Investors",
   "Number of Funding Rounds",
   "Source",
+  // decision 032: the Email's status (valid, accept_all, invalid, disposable, role, unknown, bounced), when it
+  // was established (ISO 8601, UTC) and where the address came from (imported, pattern, reported).
+  "Email Status",
+  "Email Verified At",
+  "Email Source",
 ] as const;
 export const COMPANY_EXPORT_HEADERS = [...COMPANY_CSV_HEADERS, ...COMPANY_EXPORT_EXTRA_HEADERS] as const;
 /**

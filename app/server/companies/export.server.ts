@@ -11,7 +11,8 @@ import { sourceCell } from "~/core/round-source";
 import type { SearchState } from "~/core/search-params";
 import type { SortValue } from "~/core/search-sort";
 import type { Database } from "../db/database.server";
-import { companies, people } from "../db/schema";
+import { companies } from "../db/schema";
+import { isoTimeOf } from "../email-status/status-columns.server";
 import {
   type CsvExport,
   type CsvRecord,
@@ -116,6 +117,10 @@ const EXPORT_COLUMNS: SQL = sql.join(
     // decision 031: the last round's source and page, joined by U+001F; withShownCells writes the cell.
     sql`(select r.source || chr(31) || coalesce(r.source_url, '') from funding_rounds r
          where r.id = ${companies.lastRoundId})`,
+    // decision 032: the Email's status, date and source (the row's copy of email_addresses).
+    sql`${companies.emailStatus}`,
+    sql.raw(isoTimeOf(`"companies"."email_checked_at"`)),
+    sql`${companies.emailSource}`,
   ],
   sql`, `,
 );
@@ -127,6 +132,9 @@ const SOURCE_INDEX = COMPANY_EXPORT_HEADERS.indexOf("Source");
 const FIRST_NAME_INDEX = indexOfField("firstName");
 const LAST_NAME_INDEX = indexOfField("lastName");
 const EMAIL_INDEX = indexOfField("email");
+const EMAIL_STATUS_INDEX = COMPANY_EXPORT_HEADERS.indexOf("Email Status");
+const EMAIL_VERIFIED_AT_INDEX = COMPANY_EXPORT_HEADERS.indexOf("Email Verified At");
+const EMAIL_SOURCE_INDEX = COMPANY_EXPORT_HEADERS.indexOf("Email Source");
 
 /**
  * docs/product.md#data: the Role column as the page shows it ('Founder' when the record has none), through the
@@ -212,10 +220,11 @@ function expandToPeople(layout: RecordLayout): ExpandBatch {
     if (records.length === 0) return records;
     const ids = records.map((record) => Number(record[idIndex]));
     const found = await query(
-      sql`select ${people.companyId}, ${people.firstName}, ${people.lastName}, ${people.title},
-                 ${people.roleKind}, ${people.email}, ${people.linkedin}
-          from ${people} where ${people.companyId} = any(${sql.param(ids)}::int[])
-          order by ${people.companyId}, ${people.position}, ${people.id}`,
+      sql`select p.company_id, p.first_name, p.last_name, p.title, p.role_kind, p.email, p.linkedin,
+                 a.status, ${sql.raw(isoTimeOf("a.checked_at"))}, a.source
+          from people p left join email_addresses a on a.email = lower(p.email)
+          where p.company_id = any(${sql.param(ids)}::int[])
+          order by p.company_id, p.position, p.id`,
     );
     const byCompany = new Map<number, CsvRecord[]>();
     for (const person of found) {
@@ -231,12 +240,27 @@ function expandToPeople(layout: RecordLayout): ExpandBatch {
         rows.push(record);
         continue;
       }
-      for (const [, firstName, lastName, title, roleKind, email, linkedin] of ofCompany) {
+      for (const [
+        ,
+        firstName,
+        lastName,
+        title,
+        roleKind,
+        email,
+        linkedin,
+        status,
+        checkedAt,
+        source,
+      ] of ofCompany) {
         const row = record.slice();
         row[FIRST_NAME_INDEX] = firstName ?? null;
         row[LAST_NAME_INDEX] = lastName ?? null;
         row[ROLE_INDEX] = personRole({ title: title ?? null, roleKind: roleKind as RoleKind });
         row[EMAIL_INDEX] = email ?? null;
+        // decision 032: the person's own address's status.
+        row[EMAIL_STATUS_INDEX] = status ?? null;
+        row[EMAIL_VERIFIED_AT_INDEX] = checkedAt ?? null;
+        row[EMAIL_SOURCE_INDEX] = source ?? null;
         row[personLinkedinIndex] = linkedin ?? null;
         rows.push(row);
       }

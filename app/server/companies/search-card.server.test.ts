@@ -17,6 +17,9 @@ const ROW: CardRow = {
   last_name: "Lovelace",
   role: "  ",
   email: "ada@acme.example",
+  email_status: "valid",
+  email_checked_at: "2026-11-02T10:00:00Z",
+  email_source: "imported",
   website: "https://acme.example",
   linkedin: null,
   lead_investors: ["Sequoia Capital"],
@@ -40,6 +43,7 @@ describe("toCard", () => {
       role: "Founder",
       email: "ada@acme.example",
       isEmailMasked: false,
+      emailStatus: { status: "valid", checkedAt: "2026-11-02T10:00:00Z", source: "imported" },
       website: "https://acme.example",
       linkedin: null,
       leadInvestors: ["Sequoia Capital"],
@@ -63,6 +67,16 @@ describe("toCard", () => {
     expect(card.isEmailMasked).toBe(true);
     expect(card.email).not.toBe(ROW.email);
     expect(card.email).not.toContain("ada@");
+    expect(JSON.stringify(card)).not.toContain("ada@acme");
+  });
+
+  it("keeps the address's status beside a masked address (decision 032: the status is not secret)", () => {
+    expect(toCard(ROW, false).emailStatus).toEqual({
+      status: "valid",
+      checkedAt: "2026-11-02T10:00:00Z",
+      source: "imported",
+    });
+    expect(toCard({ ...ROW, email: null }, true).emailStatus).toBeNull();
   });
 
   it("leaves out what the row lacks", () => {

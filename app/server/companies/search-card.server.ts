@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { CompanyCard } from "~/core/company-card";
 import { foundersOf } from "~/core/company-profile";
+import type { EmailSource, EmailStatus } from "~/core/email-status";
 import { shownRole } from "~/core/founder-role";
 import { maskEmail } from "~/core/mask";
+import { isoTimeOf } from "../email-status/status-columns.server";
 
 /** A result row as the page queries select it (CARD_COLUMNS). */
 export interface CardRow extends Record<string, unknown> {
@@ -21,6 +23,9 @@ export interface CardRow extends Record<string, unknown> {
   last_name: string | null;
   role: string | null;
   email: string | null;
+  email_status: EmailStatus | null;
+  email_checked_at: string | null;
+  email_source: EmailSource | null;
   website: string | null;
   linkedin: string | null;
   lead_investors: string[] | null;
@@ -31,6 +36,8 @@ export const CARD_COLUMNS = sql.raw(
   "c.id, c.slug, c.organization_name, c.description, c.industries, c.headquarters_location, c.last_funding_type, " +
     "c.last_funding_amount_usd, c.last_funding_date::text as last_funding_date, c.total_funding_amount_usd, " +
     "c.founders, c.first_name, c.last_name, c.role, c.email, c.website, c.linkedin, " +
+    // decision 032: the address's status copy (migration 0030).
+    `c.email_status, ${isoTimeOf("c.email_checked_at")} as email_checked_at, c.email_source, ` +
     // decision 030: the last round's leads by name, looked up for the page's rows only (by primary key).
     "(select array_agg(i.name order by i.name) from investors i where i.id = any(c.last_round_lead_ids)) as lead_investors",
 );
@@ -66,6 +73,9 @@ export function toCard(row: CardRow, canSeeEmails: boolean): CompanyCard {
     role: shownRole(row.role),
     email: row.email ? (canSeeEmails ? row.email : maskEmail(row.email)) : null,
     isEmailMasked: Boolean(row.email) && !canSeeEmails,
+    emailStatus: row.email
+      ? { status: row.email_status, checkedAt: row.email_checked_at, source: row.email_source }
+      : null,
     website: row.website,
     linkedin: row.linkedin,
     leadInvestors: row.lead_investors ?? [],

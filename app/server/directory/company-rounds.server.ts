@@ -6,11 +6,13 @@ import {
   type ProfileRound,
   personTitle,
 } from "~/core/company-profile";
+import type { EmailSource, EmailStatus } from "~/core/email-status";
 import { investorPaths } from "~/core/investor-pages";
 import { maskEmail } from "~/core/mask";
 import { linkableSourceUrl, roundSourceName } from "~/core/round-source";
 import type { Db } from "../db/database.server";
 import { queryRows } from "../db/query-rows.server";
+import { isoTimeOf } from "../email-status/status-columns.server";
 import { suppressedHashesAmong, suppressionHash } from "../suppression/email-hash.server";
 
 /** The most rounds a company page lists (a company rarely has more than a dozen). */
@@ -105,6 +107,9 @@ interface PersonRow extends Record<string, unknown> {
   title: string | null;
   role_kind: string;
   email: string | null;
+  email_status: EmailStatus | null;
+  email_checked_at: string | null;
+  email_source: EmailSource | null;
 }
 
 /**
@@ -121,7 +126,9 @@ export async function companyPeople(
 ): Promise<ProfilePerson[]> {
   const rows = await queryRows<PersonRow>(
     db,
-    sql`select p.first_name, p.last_name, p.title, p.role_kind, p.email from people p
+    sql`select p.first_name, p.last_name, p.title, p.role_kind, p.email,
+          a.status as email_status, ${sql.raw(isoTimeOf("a.checked_at"))} as email_checked_at, a.source as email_source
+        from people p left join email_addresses a on a.email = lower(p.email)
         where p.company_id = ${companyId} order by p.position, p.id limit ${COMPANY_PEOPLE_SHOWN}`,
   );
   const hashOf = new Map<string, string>();
@@ -142,6 +149,11 @@ export async function companyPeople(
         kind: row.role_kind,
         email: email === null ? null : canSeeEmails ? email : maskEmail(email),
         isEmailMasked: email !== null && !canSeeEmails,
+        // decision 032: the status is not secret; it is shown beside a masked address too.
+        emailStatus:
+          email === null
+            ? null
+            : { status: row.email_status, checkedAt: row.email_checked_at, source: row.email_source },
       },
     ];
   });
