@@ -18,7 +18,12 @@ export function addressForm(address: string): AddressForm {
     return { isCheckable: false, email: address.trim(), status: "invalid", detail: "not a valid address" };
   }
   if (isDisposableDomain(parts.domain)) {
-    return { isCheckable: false, email: parts.email, status: "disposable", detail: "a throwaway-mail domain" };
+    return {
+      isCheckable: false,
+      email: parts.email,
+      status: "disposable",
+      detail: "a throwaway-mail domain",
+    };
   }
   return { isCheckable: true, parts, isRole: isRoleLocalPart(parts.local) };
 }

@@ -42,7 +42,11 @@ export interface MailboxVerdict {
  */
 export function mailboxVerdict(outcome: RcptOutcome, acceptAll: boolean | null): MailboxVerdict {
   if (outcome.kind === "rejected") {
-    return { status: "invalid", detail: `the mail host refused the mailbox: ${outcome.reply}`, isRetryable: false };
+    return {
+      status: "invalid",
+      detail: `the mail host refused the mailbox: ${outcome.reply}`,
+      isRetryable: false,
+    };
   }
   if (outcome.kind === "deferred") {
     return { status: "unknown", detail: `the mail host did not say: ${outcome.reply}`, isRetryable: true };
@@ -51,7 +55,11 @@ export function mailboxVerdict(outcome: RcptOutcome, acceptAll: boolean | null):
     return { status: "accept_all", detail: "the domain accepts every address", isRetryable: false };
   }
   if (acceptAll === false) {
-    return { status: "valid", detail: `the mail host accepted the mailbox: ${outcome.reply}`, isRetryable: false };
+    return {
+      status: "valid",
+      detail: `the mail host accepted the mailbox: ${outcome.reply}`,
+      isRetryable: false,
+    };
   }
   return {
     status: "unknown",

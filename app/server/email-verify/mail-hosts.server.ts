@@ -2,7 +2,10 @@ import type { Resolver } from "node:dns/promises";
 import type { MailHost } from "./domain-facts.server";
 
 /** A domain's mail hosts, or why there are none: `none` is an answer (the domain takes no mail), `failed` is not. */
-export type MailHostsAnswer = { kind: "hosts"; hosts: MailHost[] } | { kind: "none"; detail: string } | { kind: "failed"; detail: string };
+export type MailHostsAnswer =
+  | { kind: "hosts"; hosts: MailHost[] }
+  | { kind: "none"; detail: string }
+  | { kind: "failed"; detail: string };
 
 /** DNS errors that are answers: the name does not exist, or has no record of that type. */
 const NO_RECORD = new Set(["ENOTFOUND", "ENODATA"]);
@@ -19,7 +22,9 @@ async function lookup<T>(query: () => Promise<T[]>, what: string): Promise<Looku
     return records.length === 0 ? { kind: "none" } : { kind: "records", records };
   } catch (error) {
     const code = errorCode(error);
-    return NO_RECORD.has(code) ? { kind: "none" } : { kind: "failed", detail: `${what} look-up failed (${code})` };
+    return NO_RECORD.has(code)
+      ? { kind: "none" }
+      : { kind: "failed", detail: `${what} look-up failed (${code})` };
   }
 }
 
@@ -39,13 +44,15 @@ export async function lookupMailHosts(resolver: Resolver, domain: string): Promi
     return { kind: "hosts", hosts: [{ name: domain, priority: 0, addresses: a.records }] };
   }
   const exchanges = mx.records.filter((record) => record.exchange !== "" && record.exchange !== ".");
-  if (exchanges.length === 0) return { kind: "none", detail: "the domain publishes a null MX: it takes no mail" };
+  if (exchanges.length === 0)
+    return { kind: "none", detail: "the domain publishes a null MX: it takes no mail" };
   exchanges.sort((first, second) => first.priority - second.priority);
   const hosts: MailHost[] = [];
   const failures: string[] = [];
   for (const record of exchanges) {
     const a = await lookup(() => resolver.resolve4(record.exchange), `A of ${record.exchange}`);
-    if (a.kind === "records") hosts.push({ name: record.exchange, priority: record.priority, addresses: a.records });
+    if (a.kind === "records")
+      hosts.push({ name: record.exchange, priority: record.priority, addresses: a.records });
     else if (a.kind === "failed") failures.push(a.detail);
   }
   if (hosts.length > 0) return { kind: "hosts", hosts };

@@ -45,7 +45,8 @@ export async function runMailboxSession(options: MailboxSessionOptions): Promise
   try {
     let ehlo = await client.command(`EHLO ${options.heloName}`);
     if (!isPositive(ehlo)) ehlo = await client.command(`HELO ${options.heloName}`);
-    if (!isPositive(ehlo)) return { outcomes, silence: `${hostName} refused our greeting: ${ehlo.code} ${ehlo.text}` };
+    if (!isPositive(ehlo))
+      return { outcomes, silence: `${hostName} refused our greeting: ${ehlo.code} ${ehlo.text}` };
     const startTransaction = async (): Promise<string | null> => {
       const mail = await client.command(`MAIL FROM:<${options.mailFrom}>`);
       return isPositive(mail) ? null : `${hostName} refused our sender: ${mail.code} ${mail.text}`;

@@ -41,7 +41,11 @@ export class SmtpClient {
   }
 
   /** Connects and reads the greeting. */
-  static async open(host: string, port: number, timeoutMs: number): Promise<{ client: SmtpClient; greeting: SmtpReply }> {
+  static async open(
+    host: string,
+    port: number,
+    timeoutMs: number,
+  ): Promise<{ client: SmtpClient; greeting: SmtpReply }> {
     const socket = net.connect({ host, port });
     const client = new SmtpClient(socket, timeoutMs);
     const greeting = await client.nextReply();

@@ -27,9 +27,17 @@ const configSchema = z
     /** How long one answer (DNS, connect, each SMTP reply) may take. */
     timeoutMs: z.number().int().min(10).max(120_000).default(15_000),
     /** How long after a deferred answer (greylisting, timeout) to ask again: greylisting lasts minutes. */
-    retryAfterMs: z.number().int().min(0).default(15 * 60_000),
+    retryAfterMs: z
+      .number()
+      .int()
+      .min(0)
+      .default(15 * 60_000),
     /** How long a domain's facts (mail hosts, accept-all) are kept. */
-    factsTtlMs: z.number().int().min(0).default(6 * 60 * 60_000),
+    factsTtlMs: z
+      .number()
+      .int()
+      .min(0)
+      .default(6 * 60 * 60_000),
   })
   .superRefine((config, context) => {
     if (config.driver !== "smtp") return;

@@ -63,7 +63,13 @@ const RECIPIENTS_PER_SESSION = RECIPIENTS_PER_TRANSACTION;
 
 /** A local part no one has: letters and digits, not guessable, not marked as a probe. */
 function randomLocalPart(): string {
-  return randomBytes(10).toString("base64url").replace(/[^a-zA-Z0-9]/g, "").toLowerCase().slice(0, 12) || "zq7x4k2m9w";
+  return (
+    randomBytes(10)
+      .toString("base64url")
+      .replace(/[^a-zA-Z0-9]/g, "")
+      .toLowerCase()
+      .slice(0, 12) || "zq7x4k2m9w"
+  );
 }
 
 function split<T>(items: readonly T[], parts: number): T[][] {
@@ -79,7 +85,10 @@ function split<T>(items: readonly T[], parts: number): T[][] {
  * address first to tell accept-all domains. Domain facts are kept (`factsStore`) so a domain's DNS is asked
  * once and its accept-all probe made once.
  */
-export function createVerifier(input: VerifierConfigInput, dependencies: VerifierDependencies = {}): Verifier {
+export function createVerifier(
+  input: VerifierConfigInput,
+  dependencies: VerifierDependencies = {},
+): Verifier {
   const config = verifierConfig(input);
   const now = dependencies.now ?? Date.now;
   const store = dependencies.factsStore ?? createMemoryDomainFactsStore(config.factsTtlMs, now);
@@ -113,7 +122,10 @@ export function createVerifier(input: VerifierConfigInput, dependencies: Verifie
   }
 
   /** The verdicts for one domain's distinct, well-formed addresses. */
-  async function verifyDomain(domain: string, emails: readonly string[]): Promise<Map<string, DomainVerdict>> {
+  async function verifyDomain(
+    domain: string,
+    emails: readonly string[],
+  ): Promise<Map<string, DomainVerdict>> {
     const verdicts = new Map<string, DomainVerdict>();
     const all = (verdict: DomainVerdict) => {
       for (const email of emails) verdicts.set(email, verdict);
@@ -127,7 +139,11 @@ export function createVerifier(input: VerifierConfigInput, dependencies: Verifie
       return all({ status: "invalid", method: "domain", detail: "the domain has no mail host" });
     }
     if (config.driver === "dns") {
-      return all({ status: "unknown", method: "domain", detail: "the domain has mail hosts; the mailbox was not checked" });
+      return all({
+        status: "unknown",
+        method: "domain",
+        detail: "the domain has mail hosts; the mailbox was not checked",
+      });
     }
     if (facts.acceptAll === true) {
       return all({ status: "accept_all", method: "mailbox", detail: "the domain accepts every address" });
@@ -138,7 +154,8 @@ export function createVerifier(input: VerifierConfigInput, dependencies: Verifie
     const results = await Promise.all(
       chunks.map((recipients, index) =>
         limits.run(domain, async () => {
-          if (isClosed) return { outcomes: new Map<string, RcptOutcome>(), silence: "the verifier was closed" };
+          if (isClosed)
+            return { outcomes: new Map<string, RcptOutcome>(), silence: "the verifier was closed" };
           return runMailboxSession({
             hosts: facts.mailHosts,
             port: config.smtpPort,
@@ -226,7 +243,12 @@ export function createVerifier(input: VerifierConfigInput, dependencies: Verifie
       const status = statusOfRoleAddress(verdict.status);
       results[index] =
         status === "role"
-          ? { email, status, method: verdict.method, detail: `a shared box, not a person's (${verdict.detail})` }
+          ? {
+              email,
+              status,
+              method: verdict.method,
+              detail: `a shared box, not a person's (${verdict.detail})`,
+            }
           : { email, ...verdict };
     }
     return results.map((result, index) => {
