@@ -1,7 +1,7 @@
 // `npm run bench:verify [-- --domains 2000 --addresses 10000 --concurrency 50]`: decision 032's benchmark of the
 // email verifier's smtp driver. Starts a local DNS server (dns-packet, UDP) and a local MX (smtp-server) that
-// answer like real ones, slowly: every DNS answer after 10-30 ms, the MX's greeting, MAIL FROM and each RCPT TO
-// reply after 50-150 ms (EHLO, RSET and QUIT at once: smtp-server offers no hook before them). Then verifies
+// answer like real ones, slowly: every DNS answer after 10-30 ms, every reply of the MX (greeting, EHLO, MAIL
+// FROM, each RCPT TO, RSET, QUIT) after 50-150 ms, in order. Then verifies
 // `--addresses` addresses over `--domains` domains in one verifyMany call, with at most 2 sessions a domain, and
 // prints the time against the 60 s target, the peak sessions per domain (must be <= 2) and the status counts.
 // The mix (seeded, the same every run): 87.5% ordinary company domains (about 1 address in 7 refused, 1 in 15 a
