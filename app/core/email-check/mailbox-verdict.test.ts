@@ -10,6 +10,13 @@ describe("rcptOutcome (decision 032)", () => {
     expect(rcptOutcome(450, "4.7.1 greylisted").kind).toBe("deferred");
     expect(rcptOutcome(421, "closing").kind).toBe("deferred");
   });
+
+  it("does not take a policy refusal (5.7.x) for a missing mailbox", () => {
+    expect(rcptOutcome(550, "5.7.1 Service unavailable, client host blocked").kind).toBe("deferred");
+    expect(rcptOutcome(554, "5.7.1 Relaying denied").kind).toBe("deferred");
+    expect(rcptOutcome(550, "5.1.1 User unknown").kind).toBe("rejected");
+    expect(rcptOutcome(550, "Requested action not taken: mailbox unavailable").kind).toBe("rejected");
+  });
 });
 
 describe("mailboxVerdict (decision 032)", () => {

@@ -1,19 +1,23 @@
 import type { EmailStatus } from "../email-status";
 
 /**
- * What an MX answered to one RCPT TO: 2xx accepted, 5xx rejected, 4xx (greylisting, "try later") or no
- * answer at all (timeout, connection lost) deferred.
+ * What an MX answered to one RCPT TO: 2xx accepted, 5xx rejected; deferred for 4xx (greylisting, "try
+ * later"), for no answer at all (timeout, connection lost) and for a 5xx that refuses us rather than the
+ * mailbox (a policy code, 5.7.x: our IP is listed, relaying denied).
  */
 export type RcptOutcome =
   | { kind: "accepted"; reply: string }
   | { kind: "rejected"; reply: string }
   | { kind: "deferred"; reply: string };
 
-/** An SMTP reply code as an outcome (decision 032: 4xx -> try later, 5xx -> refused). */
+/**
+ * An SMTP reply as an outcome (decision 032: 4xx -> try later, 5xx -> refused). An enhanced status code of
+ * class 7 (RFC 3463: security or policy) says nothing about the mailbox, so it is not a refusal of it.
+ */
 export function rcptOutcome(code: number, text: string): RcptOutcome {
   const reply = `${code} ${text}`.trim();
   if (code >= 200 && code < 300) return { kind: "accepted", reply };
-  if (code >= 500 && code < 600) return { kind: "rejected", reply };
+  if (code >= 500 && code < 600 && !/^5\.7\.\d{1,3}\b/.test(text.trim())) return { kind: "rejected", reply };
   return { kind: "deferred", reply };
 }
 

@@ -27,13 +27,15 @@ beforeAll(async () => {
     "grey.test",
     "stall.test",
     "big.test",
+    // The MX knows no such domain: it answers 550 5.7.1 Relaying denied.
+    "unlisted.test",
   ]);
   records.set("aonly.test", { a: ["127.0.0.1"] });
   records.set("nomail.test", {});
   records.set("nullmx.test", { mx: [{ exchange: "", priority: 0 }] });
   records.set("broken.test", { fails: true });
   dns = await startDnsServer({ records });
-  // A real MX's pace, short: every greeting, MAIL FROM and RCPT TO answer waits 5 ms.
+  // A real MX's pace, short: every reply waits 5 ms.
   mx = await startSmtpMx({ domains: DOMAINS, delayMs: () => 5 });
 });
 
@@ -131,6 +133,12 @@ describe("the smtp driver against a local MX (decision 032)", () => {
       ["invalid", "domain"],
     ]);
     expect(mx.sessions()).toBe(sessionsBefore);
+  });
+
+  it("answers unknown, not invalid, when the MX refuses us by policy (5.7.x) rather than the mailbox", async () => {
+    const result = await verifier().verify("ada@unlisted.test");
+    expect(result).toMatchObject({ status: "unknown", method: "mailbox" });
+    expect(result.detail).toContain("5.7.1");
   });
 
   it("uses a domain's A record when it has no MX", async () => {
