@@ -154,30 +154,37 @@ console.log(
 const started = performance.now();
 const results = await verifier.verifyMany(addresses);
 const seconds = (performance.now() - started) / 1000;
+const firstPass = {
+  sessions: mx.sessions(),
+  peakSessions: mx.peakSessions(),
+  rcpt: mx.commands.get("RCPT") ?? 0,
+  questions: dns.questions.length,
+};
+// What a job does at each result's retryAt: ask about those addresses again (the greylisting MX lets them by now).
+const retried = results.filter((result) => result.retryAt !== undefined).map((result) => result.email);
+const retryStarted = performance.now();
+const retryResults = await verifier.verifyMany(retried);
+const retrySeconds = (performance.now() - retryStarted) / 1000;
 await verifier.close();
 await mx.close();
 await dns.close();
 
-const statuses = new Map<string, number>();
-for (const result of results) statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
+function countStatuses(list: readonly { status: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const result of list) counts.set(result.status, (counts.get(result.status) ?? 0) + 1);
+  return [...counts].map(([status, count]) => `${status} ${count}`).join(", ");
+}
 const peakPerDomain = mx.peakPerDomain();
 const timeOk = seconds < TARGET_SECONDS;
 const peakOk = peakPerDomain <= TARGET_PER_DOMAIN;
 const data = mx.commands.get("DATA") ?? 0;
-console.log(
-  `time:                 ${seconds.toFixed(1)} s (target < ${TARGET_SECONDS} s) ${timeOk ? "OK" : "MISSED"}`,
-);
-console.log(
-  `peak sessions/domain: ${peakPerDomain} (target <= ${TARGET_PER_DOMAIN}) ${peakOk ? "OK" : "MISSED"}`,
-);
-console.log(`sessions:             ${mx.sessions()} in all, ${mx.peakSessions()} at once`);
-console.log(
-  `RCPT TO:              ${mx.commands.get("RCPT") ?? 0} (accept-all probes included), DATA: ${data}`,
-);
-console.log(`DNS questions:        ${dns.questions.length}`);
-console.log(
-  `statuses:             ${[...statuses].map(([status, count]) => `${status} ${count}`).join(", ")}`,
-);
+const line = (label: string, text: string) => console.log(`${`${label}:`.padEnd(22)}${text}`);
+line("time", `${seconds.toFixed(1)} s (target < ${TARGET_SECONDS} s) ${timeOk ? "OK" : "MISSED"}`);
+line("peak sessions/domain", `${peakPerDomain} (target <= ${TARGET_PER_DOMAIN}) ${peakOk ? "OK" : "MISSED"}`);
+line("sessions", `${firstPass.sessions} in all, ${firstPass.peakSessions} at once`);
+line("RCPT TO", `${firstPass.rcpt} (accept-all probes included); DATA ever: ${data}`);
+line("DNS questions", `${firstPass.questions}`);
+line("statuses", countStatuses(results));
 const unknownWhy = new Map<string, number>();
 for (const result of results) {
   if (result.status !== "unknown") continue;
@@ -185,4 +192,8 @@ for (const result of results) {
   unknownWhy.set(why, (unknownWhy.get(why) ?? 0) + 1);
 }
 for (const [why, count] of unknownWhy) console.log(`  unknown, ${count}: ${why}`);
+line(
+  "asked again",
+  `${retried.length} with a retryAt, in ${retrySeconds.toFixed(1)} s: ${countStatuses(retryResults)}`,
+);
 process.exit(timeOk && peakOk && data === 0 ? 0 : 1);
