@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startDnsServer, type TestDnsServer } from "../../../tests/fixtures/dns-server";
 import { mxRecords } from "../../../tests/fixtures/mail-domains";
 import { type MxBehaviour, type SmtpMx, startSmtpMx } from "../../../tests/fixtures/smtp-mx";
@@ -122,6 +122,26 @@ describe("the smtp driver against a local MX (decision 032)", () => {
       expect(result.detail).toContain("no answer within 300 ms");
       expect(result.retryAt).toBeInstanceOf(Date);
     }
+  });
+
+  it("drops a stalled session on close() instead of waiting out the timeout", async () => {
+    const checker = createVerifier({
+      driver: "smtp",
+      dnsServers: [dns.address],
+      smtpPort: mx.port,
+      heloName: "verify.roundlist.test",
+      mailFrom: "probe@roundlist.test",
+      timeoutMs: 60_000,
+    });
+    const asked = rcptsAt("stall.test").length;
+    const pending = checker.verify("grace@stall.test");
+    await vi.waitFor(() => expect(rcptsAt("stall.test").length).toBeGreaterThan(asked));
+    const closing = Date.now();
+    await checker.close();
+    const result = await pending;
+    expect(result).toMatchObject({ status: "unknown", method: "mailbox" });
+    expect(Date.now() - closing).toBeLessThan(5_000);
+    await expect(checker.verify("ada@acme.test")).rejects.toThrow("closed");
   });
 
   it("calls a domain with no mail host invalid without connecting: no MX and no A, or a null MX", async () => {
