@@ -22,6 +22,7 @@ CREATE TABLE "email_bounce_reports" (
 --> statement-breakpoint
 CREATE TABLE "email_domains" (
 	"domain" text PRIMARY KEY NOT NULL,
+	"facts" jsonb NOT NULL,
 	"mx_hosts" text[] DEFAULT '{}'::text[] NOT NULL,
 	"no_mail" boolean DEFAULT false NOT NULL,
 	"accept_all" boolean,

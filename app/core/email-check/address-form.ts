@@ -35,3 +35,15 @@ export function addressForm(address: string): AddressForm {
 export function statusOfRoleAddress(status: EmailStatus): EmailStatus {
   return status === "invalid" || status === "bounced" ? status : "role";
 }
+
+/**
+ * The status an address gets from its form alone, as an import records it before any deeper check
+ * (decision 032): invalid, disposable or role where the form says so, else `unknown` (checked by form only;
+ * the verifier's job asks its domain and mailbox when a driver beyond syntax is configured).
+ */
+export function formStatus(address: string): { status: EmailStatus; detail: string } {
+  const form = addressForm(address);
+  if (!form.isCheckable) return { status: form.status, detail: form.detail };
+  if (form.isRole) return { status: "role", detail: "a shared mailbox" };
+  return { status: "unknown", detail: "form checked; mailbox not checked yet" };
+}

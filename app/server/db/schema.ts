@@ -1399,6 +1399,8 @@ export const emailBounceReports = pgTable(
 /** What the verifier learnt of a domain (decision 032): its mail hosts and whether it accepts every address. */
 export const emailDomains = pgTable("email_domains", {
   domain: text("domain").primaryKey(),
+  /** What the verifier keeps of the domain (email-verify/domain-facts.server.ts DomainFacts), as it stored it. */
+  facts: jsonb("facts").$type<Record<string, unknown>>().notNull(),
   mxHosts: text("mx_hosts").array().notNull().default(sql`'{}'::text[]`),
   /** No MX and no A record: nothing there can receive mail. */
   noMail: boolean("no_mail").notNull().default(false),

@@ -1,0 +1,31 @@
+import { createVerifier, type Verifier } from "../email-verify/verifier.server";
+import { type VerifierConfig, verifierConfigFromEnv } from "../email-verify/verifier-config.server";
+
+let shared: { config: VerifierConfig; verifier: Verifier } | undefined;
+
+/** decision 032: the verifier configured by EMAIL_VERIFY_* (read once): `syntax` alone unless configured. */
+export function verifierConfiguration(): VerifierConfig {
+  return (shared ??= build()).config;
+}
+
+/** The process's one verifier, so its connection limits hold across every caller. */
+export function configuredVerifier(): Verifier {
+  return (shared ??= build()).verifier;
+}
+
+/** Whether a driver beyond `syntax` is configured: the freshness job runs only then. */
+export function verifiesBeyondSyntax(): boolean {
+  return verifierConfiguration().driver !== "syntax";
+}
+
+function build() {
+  const config = verifierConfigFromEnv(process.env);
+  return { config, verifier: createVerifier(config) };
+}
+
+/** Tests: forget the verifier, so the next call reads the environment again. */
+export async function resetConfiguredVerifier(): Promise<void> {
+  const previous = shared;
+  shared = undefined;
+  await previous?.verifier.close();
+}
