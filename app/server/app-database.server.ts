@@ -1,4 +1,5 @@
 import { backfillRoundsAndPeople } from "./companies/rounds-backfill.server";
+import { backfillAddressStatuses } from "./email-status/status-backfill.server";
 import { countCompanies } from "./companies/stats.server";
 import { type Database, type Db, openDatabase } from "./db/database.server";
 import { restoreDeferredIndexes } from "./db/deferred-indexes.server";
@@ -207,7 +208,10 @@ async function refreshSimilaritiesIfMissing(db: Db): Promise<void> {
   }
 }
 
-/** decision 030: the rounds and people backfill, once per database; a failure is logged and tried at the next start. */
+/**
+ * decision 030: the rounds and people backfill, then decision 032's address statuses, each once per database;
+ * a failure is logged and tried at the next start.
+ */
 async function backfillRoundsOnce(db: Db): Promise<void> {
   try {
     const result = await backfillRoundsAndPeople(db);
@@ -215,6 +219,14 @@ async function backfillRoundsOnce(db: Db): Promise<void> {
       logger.info(result, "gave the stored companies their rounds and people");
   } catch (error) {
     logger.error({ err: error }, "giving the stored companies their rounds and people failed");
+    return;
+  }
+  // decision 032: then the stored addresses (the people's, the backfill's included) their form's status.
+  try {
+    const recorded = await backfillAddressStatuses(db);
+    if (recorded) logger.info({ addresses: recorded }, "gave the stored addresses a status");
+  } catch (error) {
+    logger.error({ err: error }, "giving the stored addresses a status failed");
   }
 }
 

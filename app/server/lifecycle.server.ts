@@ -1,4 +1,5 @@
 import { scheduleAlerts } from "./alerts/alert-scheduler.server";
+import { scheduleEmailVerification } from "./email-status/verification-scheduler.server";
 import {
   closeDatabase,
   type DatabaseRole,
@@ -22,6 +23,7 @@ import { startupNotes } from "./startup-notes.server";
 let stopPurges: (() => void) | undefined;
 let stopAlerts: (() => void) | undefined;
 let stopFormDSync: (() => void) | undefined;
+let stopEmailVerification: (() => void) | undefined;
 
 /**
  * Called by server.mjs first: validates configuration (throws a ConfigError) and says how many processes
@@ -61,6 +63,8 @@ export async function prepareApp(
   // docs/product.md#alerts: saved searches' digests, in the same long-lived process (the database keeps every digest to
   // one sending, whichever processes and machines run it).
   if (role !== "worker") stopAlerts = scheduleAlerts(getDb, getMailer, config.APP_URL);
+  // decision 032: the addresses' freshness, when a verifier driver beyond the form check is configured.
+  if (role !== "worker") stopEmailVerification = scheduleEmailVerification(getDb);
   // Decision 031 (4): Form D filings from EDGAR, daily, when FORMD_SYNC_DAILY asks for it (off by default).
   if (role !== "worker" && config.FORMD_SYNC_DAILY)
     stopFormDSync = scheduleFormDSyncFromConfig(
@@ -88,6 +92,7 @@ export async function prepareApp(
 export async function shutdownApp(): Promise<void> {
   stopPurges?.();
   stopAlerts?.();
+  stopEmailVerification?.();
   stopFormDSync?.();
   await closeDatabase();
   logger.info("database closed");

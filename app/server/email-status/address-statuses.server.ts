@@ -50,7 +50,12 @@ export async function recordImportedAddresses(
  * (invalid) is `bounced`, and a bounced address stays bounced whatever a later check says (its reports
  * stand); the source stays where the address came from.
  */
-export async function recordVerdicts(db: Db, results: readonly VerifyResult[]): Promise<void> {
+export async function recordVerdicts(
+  db: Db,
+  results: readonly VerifyResult[],
+  /** Where a new address came from (an address already known keeps its source). */
+  source: EmailSource = "imported",
+): Promise<void> {
   if (results.length === 0) return;
   const records = new Map<string, Record<string, unknown>>();
   for (const result of results) {
@@ -68,7 +73,7 @@ export async function recordVerdicts(db: Db, results: readonly VerifyResult[]): 
         select r.email,
           case when r.status = 'invalid' and exists (select 1 from email_bounce_reports b where b.email = r.email)
             then 'bounced' else r.status end,
-          now(), r.method, 'imported', r.detail, r.retry_at
+          now(), r.method, ${source}, r.detail, r.retry_at
         from jsonb_to_recordset(${JSON.stringify([...records.values()])}::jsonb)
           as r(email text, status text, method text, detail text, retry_at timestamptz)
         on conflict (email) do update set

@@ -5,12 +5,12 @@ let shared: { config: VerifierConfig; verifier: Verifier } | undefined;
 
 /** decision 032: the verifier configured by EMAIL_VERIFY_* (read once): `syntax` alone unless configured. */
 export function verifierConfiguration(): VerifierConfig {
-  return (shared ??= build()).config;
+  return current().config;
 }
 
 /** The process's one verifier, so its connection limits hold across every caller. */
 export function configuredVerifier(): Verifier {
-  return (shared ??= build()).verifier;
+  return current().verifier;
 }
 
 /** Whether a driver beyond `syntax` is configured: the freshness job runs only then. */
@@ -18,9 +18,12 @@ export function verifiesBeyondSyntax(): boolean {
   return verifierConfiguration().driver !== "syntax";
 }
 
-function build() {
-  const config = verifierConfigFromEnv(process.env);
-  return { config, verifier: createVerifier(config) };
+function current(): { config: VerifierConfig; verifier: Verifier } {
+  if (shared === undefined) {
+    const config = verifierConfigFromEnv(process.env);
+    shared = { config, verifier: createVerifier(config) };
+  }
+  return shared;
 }
 
 /** Tests: forget the verifier, so the next call reads the environment again. */

@@ -15,6 +15,7 @@ import {
   loadCompanyGraphs,
   type StoredInvestorLink,
 } from "../../company-summary/refresh-summaries.server";
+import { recordImportedAddresses } from "../../email-status/address-statuses.server";
 import type { Db } from "../../db/database.server";
 import { nextIds } from "../../db/next-ids.server";
 import type { ImportedCompany } from "../crunchbase-row";
@@ -291,6 +292,11 @@ export async function writeGraphs(
   if (deletedPeople.length > 0) {
     await tx.execute(sql`delete from people where id = any(${sql.param(deletedPeople)}::int[])`);
   }
+  // decision 032: a new address gets its form's status; one already known keeps its own.
+  await recordImportedAddresses(
+    tx,
+    [...keptPeople, ...newPeople].map((person) => person.email as string | null),
+  );
   const PERSON_TYPE = sql.raw(
     `id integer, company_id integer, position integer, first_name text, last_name text, title text, role_kind text, email text`,
   );
