@@ -69,6 +69,7 @@ export default [
       route("imports/:runId/status", "routes/admin/import-status.ts"),
       route("imports/:runId/rejected.csv", "routes/admin/import-rejected-csv.ts"),
       route("data-health", "routes/admin/data-health.tsx"),
+      route("email-checks", "routes/admin/email-checks.tsx"),
       route("activity", "routes/admin/activity.tsx"),
       route("inbox", "routes/admin/inbox.tsx"),
       route("do-not-sell", "routes/admin/do-not-sell.tsx"),

@@ -16,12 +16,19 @@ export const ADMIN_ACTIONS = {
   "inbox.reopened": "Reopened a message",
   "import.start": "Started an import",
   "import.commit": "Imported companies",
+  "email.verify": "Started an email check",
 } as const;
 
 export type AdminAction = keyof typeof ADMIN_ACTIONS;
 
 /** What an admin action changed: a user account, the site settings, the suppression list, a message, an import. */
-export type AdminTargetType = "user" | "settings" | "suppression" | "inbox" | "import";
+export type AdminTargetType =
+  | "user"
+  | "settings"
+  | "suppression"
+  | "inbox"
+  | "import"
+  | "email_verification_run";
 
 export function adminActionLabel(action: string): string {
   return (ADMIN_ACTIONS as Record<string, string>)[action] ?? action;

@@ -5,6 +5,7 @@ export const ADMIN_SECTIONS = [
   { path: "/admin/settings", label: "Settings" },
   { path: "/admin/imports", label: "Imports" },
   { path: "/admin/data-health", label: "Data health" },
+  { path: "/admin/email-checks", label: "Email checks" },
   { path: "/admin/activity", label: "Activity" },
   { path: "/admin/inbox", label: "Inbox" },
   { path: "/admin/do-not-sell", label: "Do-not-sell" },

@@ -332,3 +332,12 @@ export const STRIPE_WEBHOOK_TOO_LARGE = "A Stripe event is never this large: the
 
 /** Decision 031: where an address would be, for a person or company none is known for yet. */
 export const NO_EMAIL_YET = "No email yet";
+
+/** decision 032: the console's email checks. */
+export function emailCheckStartedToast(runId: number): ToastMessage {
+  return {
+    title: "Email check started",
+    description: `Run ${runId.toLocaleString("en-US")} is checking the addresses; its progress is below.`,
+    type: "success",
+  };
+}

@@ -1,10 +1,10 @@
 import { backfillRoundsAndPeople } from "./companies/rounds-backfill.server";
-import { backfillAddressStatuses } from "./email-status/status-backfill.server";
 import { countCompanies } from "./companies/stats.server";
 import { type Database, type Db, openDatabase } from "./db/database.server";
 import { restoreDeferredIndexes } from "./db/deferred-indexes.server";
 import { seedLpsIfEmpty } from "./demo-data/lp-seed.server";
 import { seedIfEmpty } from "./demo-data/seed.server";
+import { backfillAddressStatuses } from "./email-status/status-backfill.server";
 import { env, serverProcessPlan } from "./env.server";
 import { logger } from "./logger.server";
 import { lpIndexOf } from "./lps/lp-catalog.server";

@@ -1,5 +1,4 @@
 import { scheduleAlerts } from "./alerts/alert-scheduler.server";
-import { scheduleEmailVerification } from "./email-status/verification-scheduler.server";
 import {
   closeDatabase,
   type DatabaseRole,
@@ -12,6 +11,7 @@ import {
   setDatabaseRole,
   setStartupProgress,
 } from "./app-database.server";
+import { scheduleEmailVerification } from "./email-status/verification-scheduler.server";
 import { env, type ServerProcessPlan, serverProcessPlan } from "./env.server";
 import { formDImportFolder } from "./formd/formd-import-folder.server";
 import { scheduleFormDSyncFromConfig } from "./formd/formd-sync.server";

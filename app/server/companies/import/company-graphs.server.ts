@@ -15,9 +15,9 @@ import {
   loadCompanyGraphs,
   type StoredInvestorLink,
 } from "../../company-summary/refresh-summaries.server";
-import { recordImportedAddresses } from "../../email-status/address-statuses.server";
 import type { Db } from "../../db/database.server";
 import { nextIds } from "../../db/next-ids.server";
+import { recordImportedAddresses } from "../../email-status/address-statuses.server";
 import type { ImportedCompany } from "../crunchbase-row";
 import { ensureCompanyGraphs } from "../rounds-backfill.server";
 
