@@ -17,6 +17,7 @@ import { PRODUCT_NAME } from "./core/brand";
 import type { ToastMessage } from "./core/messages";
 import { getDb } from "./server/app-database.server";
 import { getSession } from "./server/auth/session.server";
+import { getVerifiedEmailShare } from "./server/companies/catalog.server";
 import { databaseUnavailableMiddleware } from "./server/database-unavailable.server";
 import { env } from "./server/env.server";
 import { readFlash } from "./server/flash.server";
@@ -32,7 +33,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [settings, session] = await Promise.all([getSiteSettings(await getDb()), getSession(request)]);
+  const db = await getDb();
+  const [settings, session, verifiedEmailShare] = await Promise.all([
+    getSiteSettings(db),
+    getSession(request),
+    getVerifiedEmailShare(db),
+  ]);
   const flash = readFlash(request);
   const headers = new Headers();
   for (const cookie of session.setCookies) headers.append("Set-Cookie", cookie);
@@ -53,6 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       // Every page's meta reads it (rootOrigin): Open Graph and canonical URLs are absolute.
       origin: env().APP_URL,
       flash: flash.message ? { ...flash.message, id: crypto.randomUUID() } : null,
+      // decision 032: the plans' 'Verified contact emails' states this share (cached per data version).
+      verifiedEmailShare,
     },
     { headers },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCheckoutPlanId, lpPlanFor, monthlyEquivalent, PLANS } from "./plans";
+import { isCheckoutPlanId, lpPlanFor, monthlyEquivalent, PLANS, planFeatureText } from "./plans";
 
 describe("plans (docs/product.md#plans)", () => {
   it("prices the monthly plan at $79 and the annual plan at $299, each with a 7-day trial", () => {
@@ -25,5 +25,15 @@ describe("plans (docs/product.md#plans)", () => {
     expect(isCheckoutPlanId("lps")).toBe(true);
     expect(lpPlanFor(990)).toMatchObject({ id: "lps", priceCents: 99_000, priceNote: "$990 billed yearly" });
     expect(isCheckoutPlanId(undefined)).toBe(false);
+  });
+});
+
+describe("decision 032: the verified-emails claim states its share from the data", () => {
+  it("adds the share of addresses checked valid in the last 90 days, and leaves the others as they are", () => {
+    expect(planFeatureText("Verified contact emails", 0.624)).toBe(
+      "Verified contact emails: 62% checked valid in the last 90 days",
+    );
+    expect(planFeatureText("Verified contact emails", null)).toBe("Verified contact emails");
+    expect(planFeatureText("Priority support", 0.5)).toBe("Priority support");
   });
 });

@@ -31,6 +31,20 @@ export const PLAN_FEATURES = [
   "Priority support",
 ] as const;
 
+const VERIFIED_EMAILS_FEATURE = "Verified contact emails";
+
+/**
+ * decision 032: a plan feature as the cards state it. The verified-emails claim says how true it is, from
+ * the data: the share of addresses checked valid in the last 90 days (unknown: the claim alone).
+ */
+export function planFeatureText(
+  feature: (typeof PLAN_FEATURES)[number],
+  verifiedShare: number | null,
+): string {
+  if (feature !== VERIFIED_EMAILS_FEATURE || verifiedShare === null) return feature;
+  return `${feature}: ${Math.round(verifiedShare * 100)}% checked valid in the last 90 days`;
+}
+
 export const PLANS: Record<PlanId, Plan> = {
   monthly: {
     id: "monthly",

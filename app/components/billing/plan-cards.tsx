@@ -1,11 +1,20 @@
 import { Check } from "lucide-react";
-import { type CheckoutPlanId, monthlyEquivalent, PLAN_FEATURES, PLANS } from "~/core/plans";
+import { useRouteLoaderData } from "react-router";
+import { type CheckoutPlanId, monthlyEquivalent, PLAN_FEATURES, PLANS, planFeatureText } from "~/core/plans";
 import { trialOfferText, upgradeNowPriceText } from "~/core/trial";
 import { Button } from "../ui/button";
 
 interface PlanCardsProps {
   pendingPlan: CheckoutPlanId | null;
   onChoose: (plan: CheckoutPlanId) => void;
+  /** decision 032: the share of addresses checked valid lately (useVerifiedEmailShare); null: not known. */
+  verifiedShare?: number | null;
+}
+
+/** decision 032: the root loader's share of addresses checked valid lately, for the plans' claim. */
+export function useVerifiedEmailShare(): number | null {
+  const root = useRouteLoaderData("root") as { verifiedEmailShare?: number | null } | undefined;
+  return root?.verifiedEmailShare ?? null;
 }
 
 const ORDER: CheckoutPlanId[] = ["pro", "monthly"];
@@ -15,7 +24,7 @@ const ORDER: CheckoutPlanId[] = ["pro", "monthly"];
  * (decision 024): what the trial includes and what 'Upgrade Now' charges are stated apart, above them, from the
  * capabilities list and the plan's price.
  */
-export function PlanCards({ pendingPlan, onChoose }: PlanCardsProps) {
+export function PlanCards({ pendingPlan, onChoose, verifiedShare = null }: PlanCardsProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {ORDER.map((id) => {
@@ -62,7 +71,7 @@ export function PlanCards({ pendingPlan, onChoose }: PlanCardsProps) {
               {PLAN_FEATURES.map((feature) => (
                 <li key={feature} className="flex items-start gap-2">
                   <Check aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" />
-                  {feature}
+                  {planFeatureText(feature, verifiedShare)}
                 </li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { PLANS } from "~/core/plans";
 import { Dialog } from "../ui/dialog";
-import { PlanCards } from "./plan-cards";
+import { PlanCards, useVerifiedEmailShare } from "./plan-cards";
 import { useCheckout } from "./use-checkout";
 
 interface PricingDialogProps {
@@ -13,6 +13,7 @@ interface PricingDialogProps {
 /** docs/product.md#screens: the pricing dialog 'Choose Your Plan' with the two plans. */
 export function PricingDialog({ open, onOpenChange, isClosable = true }: PricingDialogProps) {
   const { pendingPlan, startCheckout } = useCheckout();
+  const verifiedShare = useVerifiedEmailShare();
   return (
     <Dialog
       open={open}
@@ -22,7 +23,7 @@ export function PricingDialog({ open, onOpenChange, isClosable = true }: Pricing
       isClosable={isClosable}
       size="2xl"
     >
-      <PlanCards pendingPlan={pendingPlan} onChoose={startCheckout} />
+      <PlanCards pendingPlan={pendingPlan} onChoose={startCheckout} verifiedShare={verifiedShare} />
     </Dialog>
   );
 }

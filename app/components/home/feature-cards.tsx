@@ -21,7 +21,7 @@ const FEATURES: readonly Feature[] = [
   {
     icon: BadgeCheck,
     title: "Verified founder emails",
-    text: "Each lead names the founder and their role, with a verified email to write to, plus the company's website and LinkedIn.",
+    text: "Each lead names the founder and their role, with an email marked valid, accept-all or unknown and the day it was checked, plus the company's website and LinkedIn.",
   },
   {
     icon: Rows3,

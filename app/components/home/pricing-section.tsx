@@ -1,6 +1,6 @@
 import { type CheckoutPlanId, PLANS } from "~/core/plans";
 import { useAuthDialog } from "../auth/auth-dialog";
-import { PlanCards } from "../billing/plan-cards";
+import { PlanCards, useVerifiedEmailShare } from "../billing/plan-cards";
 import { useCheckout } from "../billing/use-checkout";
 
 /**
@@ -10,6 +10,7 @@ import { useCheckout } from "../billing/use-checkout";
 export function PricingSection({ isSignedIn }: { isSignedIn: boolean }) {
   const { openAuthDialog } = useAuthDialog();
   const { pendingPlan, startCheckout } = useCheckout(() => openAuthDialog("signup"));
+  const verifiedShare = useVerifiedEmailShare();
   const choose = (plan: CheckoutPlanId) => (isSignedIn ? startCheckout(plan) : openAuthDialog("signup"));
   return (
     <section
@@ -28,7 +29,11 @@ export function PricingSection({ isSignedIn }: { isSignedIn: boolean }) {
           </p>
         </div>
         <div className="mt-12">
-          <PlanCards pendingPlan={pendingPlan} onChoose={(plan) => void choose(plan)} />
+          <PlanCards
+            pendingPlan={pendingPlan}
+            onChoose={(plan) => void choose(plan)}
+            verifiedShare={verifiedShare}
+          />
         </div>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { FRESH_VERIFICATION_DAYS } from "~/core/email-status";
 import { type FilterOptions, groupCountriesByContinent, groupLocations } from "~/core/filter-options";
 import { inStageOrder } from "~/core/funding-types";
 import { cachedPerKey } from "../cache.server";
@@ -6,7 +7,7 @@ import { readDataVersion } from "./data-version.server";
 import { invalidateSearchCounts } from "./search-count-cache.server";
 import { invalidateAllFacets } from "./search-facets.server";
 import { invalidateInvestorNames } from "./search-investors.server";
-import { countCompanies, loadFilterOptionRows, recentFundingSum } from "./stats.server";
+import { countCompanies, loadFilterOptionRows, recentFundingSum, verifiedEmailShare } from "./stats.server";
 
 /** docs/product.md#limits: the last-funding total window is 90 days. */
 export const RECENT_FUNDING_DAYS = 90;
@@ -43,6 +44,20 @@ async function loadFilterOptions(db: Db): Promise<FilterOptions> {
 const homeStatsCache = cachedPerKey(60_000, loadHomeStats);
 // docs/product.md#limits: search data is cached with a 5-minute stale time.
 const filterOptionsCache = cachedPerKey(5 * 60_000, loadFilterOptions);
+
+/**
+ * decision 032: the share of the addresses shown checked valid within FRESH_VERIFICATION_DAYS (null: no
+ * address), the figure the plans' 'Verified contact emails' states on every page that shows them. Counted
+ * again every 10 minutes, not at each write: a verification run writes statuses every few seconds, and a
+ * claim about 90 days does not move faster than that.
+ */
+const verifiedShareCache = cachedPerKey(10 * 60_000, (db: Db) =>
+  verifiedEmailShare(db, FRESH_VERIFICATION_DAYS),
+);
+
+export async function getVerifiedEmailShare(db: Db): Promise<number | null> {
+  return verifiedShareCache.get(db, "share");
+}
 
 /** `version`: the data version the caller read for this request (readDataVersion), else read here. */
 export async function getHomeStats(db: Db, version?: string): Promise<HomeStats> {

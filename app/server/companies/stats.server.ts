@@ -74,3 +74,19 @@ async function distinctArrayValues(db: Db, column: "industries" | "headquarters_
   );
   return rows.map((row) => row.value).filter((value) => value.trim() !== "");
 }
+
+/**
+ * decision 032: the share of the companies shown with an address whose address was checked valid in the last
+ * `days` days: the figure the 'Verified contact emails' claim states. Null when no company has an address.
+ */
+export async function verifiedEmailShare(db: Db, days: number): Promise<number | null> {
+  const [row] = await queryRows<{ with_email: number; verified: number }>(
+    db,
+    sql`select count(*) filter (where email is not null)::int as with_email,
+          count(*) filter (where email_status = 'valid'
+            and email_checked_at >= now() - make_interval(days => ${days}))::int as verified
+        from companies where not suppressed`,
+  );
+  if (!row || row.with_email === 0) return null;
+  return row.verified / row.with_email;
+}
