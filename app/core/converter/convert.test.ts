@@ -205,8 +205,18 @@ describe("convertRow: transforms", () => {
     });
   });
 
-  it("Instantly: funding round, amount, date, industry and city as custom variables", () => {
-    expect(cellsByHeader({ ...ADA, lastFundingAmountUsd: "$15,000,000" }, "instantly")).toEqual({
+  it("Instantly: funding round, amount, date, industry, city and the email's status as custom variables", () => {
+    expect(
+      cellsByHeader(
+        {
+          ...ADA,
+          lastFundingAmountUsd: "$15,000,000",
+          emailStatus: "accept_all",
+          emailVerifiedAt: "2026-11-02T10:00:00Z",
+        },
+        "instantly",
+      ),
+    ).toEqual({
       email: "ada.lovelace@acme.example",
       first_name: "Ada",
       last_name: "Lovelace",
@@ -220,6 +230,9 @@ describe("convertRow: transforms", () => {
       funding_date: "2024-03-15",
       industry: "Robotics",
       city: "Austin",
+      // decision 032: a sequence can leave accept-all addresses out.
+      email_status: "accept_all",
+      email_verified_at: "2026-11-02",
     });
   });
 

@@ -60,6 +60,8 @@ const SYNONYMS: Readonly<Record<LeadField, readonly string[]>> = {
     "Total Funding Amount USD",
     "Total Funding (USD)",
   ],
+  emailStatus: ["Email Status", "Email Verification Status", "Verification Status"],
+  emailVerifiedAt: ["Email Verified At", "Email Last Verified", "Last Verified At"],
   fullName: ["Full Name", "Contact Name", "Person Name", "Contact Full Name", "Lead Name"],
   personLinkedin: [
     "Person LinkedIn URL",

@@ -41,6 +41,9 @@ export const LEAD_FIELDS = [
   "totalFundingAmountUsd",
   "fullName",
   "personLinkedin",
+  // decision 032: the Email's status and when it was established (the export's Email Status columns).
+  "emailStatus",
+  "emailVerifiedAt",
 ] as const;
 
 export type LeadField = (typeof LEAD_FIELDS)[number];
@@ -76,6 +79,8 @@ export const LEAD_FIELD_LABELS: Readonly<Record<LeadField, string>> = {
   totalFundingAmountUsd: "Total Funding Amount (in USD)",
   fullName: "Full name",
   personLinkedin: "Person LinkedIn",
+  emailStatus: "Email Status",
+  emailVerifiedAt: "Email Verified At",
 };
 
 /** A field's value with surrounding white space removed; "" when the lead has none. */

@@ -100,6 +100,8 @@ const EXPECTED_HEADERS: Readonly<Record<TargetId, readonly string[]>> = {
     "funding_date",
     "industry",
     "city",
+    "email_status",
+    "email_verified_at",
   ],
   lemlist: [
     "email",
@@ -115,6 +117,8 @@ const EXPECTED_HEADERS: Readonly<Record<TargetId, readonly string[]>> = {
     "fundingDate",
     "industry",
     "city",
+    "emailStatus",
+    "emailVerifiedAt",
   ],
   smartlead: [
     "email",
@@ -131,6 +135,8 @@ const EXPECTED_HEADERS: Readonly<Record<TargetId, readonly string[]>> = {
     "funding_date",
     "industry",
     "city",
+    "email_status",
+    "email_verified_at",
   ],
   "excel-eu": [...COMPANY_CSV_HEADERS],
 };
@@ -146,6 +152,8 @@ const EXPECTED_CUSTOM: Readonly<Partial<Record<TargetId, readonly string[]>>> = 
     "funding_date",
     "industry",
     "city",
+    "email_status",
+    "email_verified_at",
   ],
   lemlist: [
     "jobTitle",
@@ -156,6 +164,8 @@ const EXPECTED_CUSTOM: Readonly<Partial<Record<TargetId, readonly string[]>>> = 
     "fundingDate",
     "industry",
     "city",
+    "emailStatus",
+    "emailVerifiedAt",
   ],
   smartlead: [
     "company_linkedin_url",
@@ -165,6 +175,8 @@ const EXPECTED_CUSTOM: Readonly<Partial<Record<TargetId, readonly string[]>>> = 
     "funding_date",
     "industry",
     "city",
+    "email_status",
+    "email_verified_at",
   ],
 };
 
@@ -236,7 +248,7 @@ describe("targets as data (decision 016)", () => {
     });
   });
 
-  it("gives the cold-email tools funding round, amount, date, industry and city as custom variables", () => {
+  it("gives the cold-email tools funding round, amount, date, industry, city and the email's status (decision 032) as custom variables", () => {
     for (const [id, expected] of Object.entries(EXPECTED_CUSTOM)) {
       const target = targetById(id);
       expect(target?.columns.filter((column) => column.custom).map((column) => column.header)).toEqual(

@@ -261,13 +261,19 @@ const APOLLO: Target = {
   helpUrl: "https://knowledge.apollo.io/hc/en-us/articles/4409161532045",
 };
 
-/** The personalization variables every cold-email target carries, named in the tool's own style. */
+/**
+ * The personalization variables every cold-email target carries, named in the tool's own style; and
+ * (decision 032) the address's status and the day it was checked, so a sequence can leave out accept-all or
+ * unknown addresses: the tools document no email-status field of their own, so these are custom variables.
+ */
 function fundingVariables(names: {
   round: string;
   amount: string;
   date: string;
   industry: string;
   city: string;
+  emailStatus: string;
+  emailVerifiedAt: string;
 }): TargetColumn[] {
   return [
     { header: names.round, from: "lastFundingType", custom: true },
@@ -275,6 +281,8 @@ function fundingVariables(names: {
     { header: names.date, from: "lastFundingDate", transform: "date", custom: true },
     { header: names.industry, from: "industries", transform: "firstItem", custom: true },
     { header: names.city, from: "headquartersLocation", transform: "city", custom: true },
+    { header: names.emailStatus, from: "emailStatus", custom: true },
+    { header: names.emailVerifiedAt, from: "emailVerifiedAt", transform: "date", custom: true },
   ];
 }
 
@@ -304,6 +312,8 @@ const INSTANTLY: Target = {
       date: "funding_date",
       industry: "industry",
       city: "city",
+      emailStatus: "email_status",
+      emailVerifiedAt: "email_verified_at",
     }),
   ],
   required: ["email"],
@@ -339,6 +349,8 @@ const LEMLIST: Target = {
       date: "fundingDate",
       industry: "industry",
       city: "city",
+      emailStatus: "emailStatus",
+      emailVerifiedAt: "emailVerifiedAt",
     }),
   ],
   required: ["email"],
@@ -376,6 +388,8 @@ const SMARTLEAD: Target = {
       date: "funding_date",
       industry: "industry",
       city: "city",
+      emailStatus: "email_status",
+      emailVerifiedAt: "email_verified_at",
     }),
   ],
   required: ["email"],

@@ -1,7 +1,7 @@
 import { convertRow, emailKey, type PreparedTarget } from "~/core/converter/convert";
 import type { Lead, LeadField } from "~/core/converter/lead";
 import type { CsvRecord, RecordSource } from "../http/csv-stream.server";
-import { COMPANY_CSV_COLUMNS } from "./crunchbase-columns";
+import { COMPANY_CSV_COLUMNS, COMPANY_EXPORT_HEADERS } from "./crunchbase-columns";
 
 /** What a conversion left out of the file, for the activity record and the tests. */
 export interface TargetExportCounts {
@@ -12,6 +12,11 @@ export interface TargetExportCounts {
 }
 
 const FIELDS: readonly LeadField[] = COMPANY_CSV_COLUMNS.map(({ field }) => field);
+/** decision 032: the export's own columns a target may carry besides the spec's. */
+const EXTRA_FIELDS: ReadonlyArray<readonly [LeadField, number]> = [
+  ["emailStatus", COMPANY_EXPORT_HEADERS.indexOf("Email Status")],
+  ["emailVerifiedAt", COMPANY_EXPORT_HEADERS.indexOf("Email Verified At")],
+];
 
 /**
  * One export record (COMPANY_CSV_COLUMNS' order, as text) as the converter's lead; a row per person also
@@ -23,6 +28,10 @@ function leadOf(record: CsvRecord, personLinkedinIndex: number | null): Lead {
     const value = record[index];
     if (value !== null && value !== undefined) lead[field] = value;
   });
+  for (const [field, index] of EXTRA_FIELDS) {
+    const value = record[index];
+    if (value !== null && value !== undefined) lead[field] = value;
+  }
   const personLinkedin = personLinkedinIndex === null ? null : record[personLinkedinIndex];
   if (personLinkedin !== null && personLinkedin !== undefined) lead.personLinkedin = personLinkedin;
   return lead;
