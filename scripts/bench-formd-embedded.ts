@@ -13,21 +13,10 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { generateFormDFilings, writeQuarterZip } from "../tests/fixtures/formd";
+import { BENCH_SEARCHES, testLogIn } from "./bench-searches";
 
 const TARGET_SECONDS = 180;
-const PASSWORD = "violet-harbor-71";
 const ADMIN = "admin@example.com";
-const SEARCHES = [
-  "/search?q=health",
-  "/search.data?q=ai",
-  "/search?industry=FinTech&location=country%3AGermany",
-  "/search.data?industry=SaaS&date=30d",
-  "/search?stage=Series%20A&amount=10m-20m&date=90d",
-  "/search.data?page=1000",
-  "/search?q=cloud&page=2",
-  "/search.data?q=pay&amount=250m-plus&page=3",
-  "/search?location=continent%3AEurope&industry=Health%20Care",
-];
 
 const { values } = parseArgs({
   options: {
@@ -74,8 +63,8 @@ try {
   );
   await waitFor(async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok === true, 300_000);
   console.log(`Fresh start (demo set seeded) served in ${seconds(started)} s`);
-  const admin = await logIn(ADMIN, null);
-  const subscriber = await logIn(`bench-${Date.now()}@example.com`, "pro");
+  const admin = await testLogIn(base, ADMIN, null);
+  const subscriber = await testLogIn(base, `bench-${Date.now()}@example.com`, "pro");
 
   // The search set, one request at a time, until the console's work is done.
   const latencies: number[] = [];
@@ -85,7 +74,7 @@ try {
   let working = true;
   const searching = (async () => {
     for (let index = 0; working; index++) {
-      const url = SEARCHES[index % SEARCHES.length] as string;
+      const url = BENCH_SEARCHES[index % BENCH_SEARCHES.length] as string;
       const at = performance.now();
       try {
         const response = await fetch(`${base}${url}`, { headers: { cookie: subscriber } });
@@ -157,19 +146,6 @@ try {
     await once(server, "exit");
   }
   await rm(workDir, { recursive: true, force: true });
-}
-
-async function logIn(email: string, plan: string | null): Promise<string> {
-  const response = await fetch(`${base}/__test/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email, password: PASSWORD, plan, status: "active" }),
-  });
-  if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
 }
 
 /** Polls a run's status until it is no longer running; throws when it failed. */

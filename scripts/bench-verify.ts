@@ -1,4 +1,5 @@
-// `npm run bench:verify [-- --domains 2000 --addresses 10000 --concurrency 50]`: decision 032's benchmark of the
+// `npm run bench:verify [-- --domains 2000 --addresses 10000 --concurrency 50] [--database postgres://...]`:
+// decision 032's benchmark of the
 // email verifier's smtp driver. Starts a local DNS server (dns-packet, UDP) and a local MX (smtp-server) that
 // answer like real ones, slowly: every DNS answer after 10-30 ms, every reply of the MX (greeting, EHLO, MAIL
 // FROM, each RCPT TO, RSET, QUIT) after 50-150 ms, in order. Then verifies
@@ -14,6 +15,7 @@ import { createVerifier } from "../app/server/email-verify/verifier.server";
 import { startDnsServer } from "../tests/fixtures/dns-server";
 import { mxRecords } from "../tests/fixtures/mail-domains";
 import { type MxBehaviour, startSmtpMx } from "../tests/fixtures/smtp-mx";
+import { serverPhase } from "./bench-verify-server";
 
 const TARGET_SECONDS = 60;
 const TARGET_PER_DOMAIN = 2;
@@ -24,6 +26,10 @@ const { values } = parseArgs({
     addresses: { type: "string", default: "10000" },
     concurrency: { type: "string", default: "50" },
     seed: { type: "string", default: "32" },
+    // The second part: the built server's own run on this PostgreSQL database, searches measured meanwhile.
+    database: { type: "string" },
+    port: { type: "string", default: "3952" },
+    "before-seconds": { type: "string", default: "30" },
   },
 });
 const domainCount = Number(values.domains);
@@ -166,6 +172,18 @@ const retryStarted = performance.now();
 const retryResults = await verifier.verifyMany(retried);
 const retrySeconds = (performance.now() - retryStarted) / 1000;
 await verifier.close();
+// The second part (`--database`): the same addresses through the built server's verification run.
+let serverOk = true;
+if (values.database) {
+  ({ ok: serverOk } = await serverPhase({
+    databaseUrl: values.database,
+    addresses,
+    dnsAddress: dns.address,
+    smtpPort: mx.port,
+    port: Number(values.port),
+    beforeSeconds: Number(values["before-seconds"]),
+  }));
+}
 await mx.close();
 await dns.close();
 
@@ -196,4 +214,4 @@ line(
   "asked again",
   `${retried.length} with a retryAt, in ${retrySeconds.toFixed(1)} s: ${countStatuses(retryResults)}`,
 );
-process.exit(timeOk && peakOk && data === 0 ? 0 : 1);
+process.exit(timeOk && peakOk && data === 0 && serverOk ? 0 : 1);

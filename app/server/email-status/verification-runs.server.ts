@@ -15,7 +15,7 @@ import { logger } from "../logger.server";
 import { addressKey, recordVerdicts } from "./address-statuses.server";
 
 /** Addresses handed to the verifier at a time (its sessions batch each domain's addresses in one). */
-const CHUNK = 500;
+const CHUNK = 2_000;
 /** A run whose progress has not moved for this long died with its process: a new one may start. */
 const STALLED_MS = 10 * 60_000;
 /** On the embedded database a chunk's writes wait for the requests in flight, at most this long. */
