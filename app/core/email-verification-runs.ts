@@ -4,11 +4,11 @@
  * due to be asked again. An admin may also run one of the others for a selection.
  */
 export const VERIFICATION_SELECTIONS = [
-  { value: "due", label: "Due: never checked past their form, older than 90 days, or due a retry" },
-  { value: "unknown", label: "Status: unknown" },
-  { value: "accept_all", label: "Status: accept-all" },
-  { value: "stale", label: "Checked more than 90 days ago" },
-  { value: "find", label: "Find addresses for people without one (by their company's pattern)" },
+  { value: "due", label: "Due for a check" },
+  { value: "unknown", label: "Status unknown" },
+  { value: "accept_all", label: "Status accept-all" },
+  { value: "stale", label: "Checked over 90 days ago" },
+  { value: "find", label: "People without an address: find one" },
 ] as const;
 export type VerificationSelection = (typeof VERIFICATION_SELECTIONS)[number]["value"];
 

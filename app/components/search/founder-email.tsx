@@ -42,7 +42,13 @@ export function FounderEmail({
           <CopyEmailButton email={email} />
         </>
       )}
-      {status ? <EmailStatusBadge view={status} /> : null}
+      {status && compact ? <EmailStatusBadge view={status} /> : null}
+      {/* A card gives the badge its own line, so it sits in one place whatever the address's length. */}
+      {status && !compact ? (
+        <div className="basis-full">
+          <EmailStatusBadge view={status} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -133,7 +133,11 @@ export default function AdminEmailChecks({ loaderData, actionData }: Route.Compo
           key={JSON.stringify(actionData?.values ?? null)}
           className="mt-4 flex flex-col gap-4"
         >
-          <Field label="Addresses" error={errors.selection}>
+          <Field
+            label="Addresses"
+            error={errors.selection}
+            hint="Due: never checked past their form, checked over 90 days ago, or an unknown answer due a retry. Finding an address tries the company's pattern (learnt from two known addresses, else the common ones)."
+          >
             {(control) => (
               <select
                 name="selection"
