@@ -11,6 +11,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { type SQL, sql } from "drizzle-orm";
 import { COUNTRIES_BY_CONTINENT, type Continent } from "../app/core/continents";
+import { emailFilterOption } from "../app/core/email-status";
 import { amountOption, dateCutoff, dateOption, roundsOption } from "../app/core/funding-filters";
 import { EMPTY_SEARCH, hasFilters, type SearchState } from "../app/core/search-params";
 import { invalidateSearchCounts, searchCompanies } from "../app/server/companies/search.server";
@@ -191,6 +192,8 @@ function baselineWhere(state: SearchState): SQL {
     parts.push(sql`funding_round_count >= ${rounds.min}`);
     if (rounds.max !== null) parts.push(sql`funding_round_count <= ${rounds.max}`);
   }
+  const email = state.email ? emailFilterOption(state.email) : undefined;
+  if (email) parts.push(sql`email_status = any(${sql.param([...email.statuses])}::text[])`);
   return sql.join(parts, sql` and `);
 }
 
@@ -270,6 +273,19 @@ function investorQueries({
     ["rounds 6+", { rounds: "6-plus" }],
     ["rounds 1", { rounds: "1" }],
     ["rounds 4-5 + Germany", { rounds: "4-5", location: ["country:Germany"] }],
+    // decision 032: the 'Email status' filter alone and with the others.
+    ["email valid only", { email: "valid" }],
+    ["email valid or accept-all", { email: "valid-or-accept-all" }],
+    [
+      "valid + Seed + US + 1y",
+      { email: "valid", stage: ["Seed"], location: ["country:United States"], date: "1y" },
+    ],
+    ["valid + 'health'", { email: "valid", q: "health" }],
+    ["valid + SaaS + Germany", { email: "valid", industry: ["SaaS"], location: ["country:Germany"] }],
+    ["valid + $5M-$10M, by amount", { email: "valid", amount: "5m-10m", sort: "amount-desc" }],
+    ["valid + investor largest", { email: "valid", investor: [largest.slug] }],
+    ["valid + rounds 6+", { email: "valid", rounds: "6-plus" }],
+    ["valid, page 200", { email: "valid", page: 200 }],
   ];
 }
 
