@@ -50,16 +50,14 @@ async function seed() {
     .values([company("Alpha", { email: "Ada@bounce.test" }), company("Beta", { email: "cy@bounce.test" })])
     .returning({ id: companies.id });
   if (!alpha || !beta) throw new Error("no companies");
-  await database.db
-    .insert(people)
-    .values({
-      companyId: alpha.id,
-      firstName: "Gus",
-      lastName: "Gone",
-      roleKind: "founder",
-      email: "gone@bounce.test",
-      source: "demo",
-    });
+  await database.db.insert(people).values({
+    companyId: alpha.id,
+    firstName: "Gus",
+    lastName: "Gone",
+    roleKind: "founder",
+    email: "gone@bounce.test",
+    source: "demo",
+  });
   // Every address checked once, as the freshness job leaves them: all valid.
   await recordVerdicts(database.db, [
     { email: "ada@bounce.test", status: "valid", method: "mailbox", detail: "250" },
