@@ -56,7 +56,7 @@ export function readBounceList(text: string): BounceList {
       relax_quotes: true,
       skip_empty_lines: true,
       trim: true,
-    }) as { record: string[]; info: { lines: number } }[];
+    }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch {
     return { ok: false, error: BOUNCE_TEXTS.unreadable };
   }

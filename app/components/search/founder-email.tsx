@@ -3,6 +3,7 @@ import { NO_EMAIL_YET } from "~/core/messages";
 import { BreakableEmail } from "./breakable-email";
 import { CopyEmailButton } from "./copy-email-button";
 import { EmailStatusBadge } from "./email-status-badge";
+import { type BounceTarget, ReportBounceButton } from "./report-bounce-button";
 
 /**
  * docs/product.md#masking: the server masks emails for users without active access, so a masked address is shown as
@@ -13,6 +14,7 @@ export function FounderEmail({
   isMasked,
   status,
   compact = false,
+  bounce,
 }: {
   email: string | null;
   isMasked: boolean;
@@ -22,6 +24,8 @@ export function FounderEmail({
    * The table's form: one line, cut with an ellipsis (the whole address in its title).
    */
   compact?: boolean;
+  /** decision 032: where a bounce report of this address points; the button shows beside a full address only. */
+  bounce?: BounceTarget | undefined;
 }) {
   if (!email) return <p className="text-slate-500">{NO_EMAIL_YET}</p>;
   return (
@@ -43,6 +47,7 @@ export function FounderEmail({
         </>
       )}
       {status ? <EmailStatusBadge view={status} /> : null}
+      {bounce && !isMasked && status?.status !== "bounced" ? <ReportBounceButton target={bounce} /> : null}
     </div>
   );
 }
