@@ -1,4 +1,5 @@
 // decision 032: bounce reports: the limits of a bulk upload and the words the button, toasts and form use.
+import { PRODUCT_NAME } from "./brand";
 
 /** The largest bounce list taken: a sending tool's bounce export is a few thousand rows. */
 export const MAX_BOUNCE_LIST_BYTES = 1024 * 1024;
@@ -36,3 +37,30 @@ export const BOUNCE_TEXTS = {
   emptyCell: "No address",
   duplicate: "Listed again",
 } as const;
+
+/** What a bounce list upload answers (no address in it: decision 032). */
+export interface BounceUploadResult {
+  reported: number;
+  alreadyReported: number;
+  notFound: number;
+  markedBounced: number;
+  rejected: { line: number; reason: string }[];
+}
+
+function addresses(count: number): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? "address" : "addresses"}`;
+}
+
+/** The upload's outcome in short sentences, the parts that are not zero ("Reported 12 addresses. 3 ..."). */
+export function bounceUploadSummary(result: BounceUploadResult): string[] {
+  const lines = [`Reported ${addresses(result.reported)}.`];
+  if (result.markedBounced > 0) lines.push(`${addresses(result.markedBounced)} now marked bounced.`);
+  if (result.alreadyReported > 0) lines.push(`${addresses(result.alreadyReported)} you reported before.`);
+  if (result.notFound > 0) lines.push(`${addresses(result.notFound)} not in ${PRODUCT_NAME}.`);
+  if (result.rejected.length > 0) {
+    lines.push(
+      `${result.rejected.length.toLocaleString("en-US")} ${result.rejected.length === 1 ? "row" : "rows"} skipped:`,
+    );
+  }
+  return lines;
+}
