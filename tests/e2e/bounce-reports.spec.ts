@@ -1,0 +1,73 @@
+import { BOUNCE_TEXTS } from "~/core/bounce-report";
+import { gotoHydrated } from "./accounts-helpers";
+import { expect, test } from "./fixtures";
+
+const SCREENSHOT_WIDTHS = [390, 1280] as const;
+
+test("decision 032: a subscriber reports a bounce from a card, once per address", async ({
+  page,
+  login,
+}, testInfo) => {
+  await login({ plan: "pro" });
+  await gotoHydrated(page, "/search");
+  const button = page.getByRole("button", { name: /^Report a bounce for / }).first();
+  await expect(button).toBeVisible();
+  await expect(button).toHaveText(BOUNCE_TEXTS.button);
+  const card = page.locator("article.rl-card").filter({ has: button });
+  const companyName = await card.locator("h3").innerText();
+  const cardOf = () =>
+    page
+      .locator("article.rl-card")
+      .filter({ has: page.getByRole("heading", { name: companyName, exact: true }) });
+
+  await button.click();
+  const reported = page.locator("[data-sonner-toast]").filter({ hasText: BOUNCE_TEXTS.reportedTitle });
+  await expect(reported).toBeVisible();
+  await expect(reported).toContainText(BOUNCE_TEXTS.reportedDescription);
+  for (const width of SCREENSHOT_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await cardOf().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`bounce-card-${width}.png`) });
+  }
+
+  // The same address again: nothing new, and the user is told so.
+  await cardOf()
+    .getByRole("button", { name: /^Report a bounce for / })
+    .click();
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: BOUNCE_TEXTS.alreadyTitle }),
+  ).toBeVisible();
+});
+
+test("decision 032: no 'Report bounce' beside a masked address, and the bulk upload sits on the account page", async ({
+  page,
+  login,
+}, testInfo) => {
+  await login();
+  await gotoHydrated(page, "/search");
+  await expect(page.locator("article.rl-card").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Report a bounce for / })).toHaveCount(0);
+  await gotoHydrated(page, "/profile");
+  await expect(page.getByRole("heading", { name: BOUNCE_TEXTS.uploadTitle })).toHaveCount(0);
+
+  await login({ plan: "pro" });
+  await gotoHydrated(page, "/profile");
+  const form = page.getByRole("form", { name: BOUNCE_TEXTS.uploadTitle });
+  await form.getByRole("button", { name: BOUNCE_TEXTS.submit }).click();
+  await expect(form.getByRole("alert")).toHaveText(BOUNCE_TEXTS.noFile);
+  await form.getByLabel(BOUNCE_TEXTS.fileLabel).setInputFiles({
+    name: "bounces.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("Email,Reason\nnobody@nowhere.example.org,hard\nnot-an-address,hard\n"),
+  });
+  await form.getByRole("button", { name: BOUNCE_TEXTS.submit }).click();
+  const result = form.getByTestId("bounce-upload-result");
+  await expect(result).toContainText("Reported 0 addresses.");
+  await expect(result).toContainText("1 address not in Roundlist.");
+  await expect(result).toContainText(`Line 3: ${BOUNCE_TEXTS.badAddress}`);
+  for (const width of SCREENSHOT_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await form.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`bounce-upload-${width}.png`) });
+  }
+});
