@@ -14,7 +14,7 @@ test("decision 032: a subscriber reports a bounce from a card, once per address"
   await expect(button).toBeVisible();
   await expect(button).toHaveText(BOUNCE_TEXTS.button);
   const card = page.locator("article.rl-card").filter({ has: button });
-  const companyName = await card.locator("h3").innerText();
+  const companyName = (await card.locator("h3").textContent()) ?? "";
   const cardOf = () =>
     page
       .locator("article.rl-card")
