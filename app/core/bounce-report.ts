@@ -12,6 +12,8 @@ export const BOUNCE_TEXTS = {
   buttonLabel: (who: string) => `Report a bounce for ${who}`,
   reportedTitle: "Bounce reported",
   reportedDescription: "Thanks. We will check this address again.",
+  /** No verifier beyond syntax is configured: only a second subscriber's report marks the address. */
+  reportedUncheckedDescription: "Thanks. It is marked bounced if another subscriber reports it too.",
   bouncedDescription: "Thanks. This address is now marked bounced.",
   alreadyTitle: "Already reported",
   alreadyDescription: "You reported this address before.",

@@ -143,9 +143,10 @@ describe("decision 032: a report is idempotent per user and address", () => {
     await clearReports();
     const first = await report("active", { companyId: alphaId });
     expect(first.status).toBe(201);
+    // No new check here (recheck: false): the toast does not promise one.
     expect(await first.json()).toMatchObject({
       outcome: "reported",
-      toast: { title: BOUNCE_TEXTS.reportedTitle },
+      toast: { title: BOUNCE_TEXTS.reportedTitle, description: BOUNCE_TEXTS.reportedUncheckedDescription },
     });
     const again = await report("active", { companyId: String(alphaId) });
     expect(again.status).toBe(200);

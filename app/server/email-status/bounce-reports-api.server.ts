@@ -156,7 +156,11 @@ export async function handleBounceReport(services: BounceServices, request: Requ
           toast: {
             title: BOUNCE_TEXTS.reportedTitle,
             description:
-              outcome.markedBounced > 0 ? BOUNCE_TEXTS.bouncedDescription : BOUNCE_TEXTS.reportedDescription,
+              outcome.markedBounced > 0
+                ? BOUNCE_TEXTS.bouncedDescription
+                : outcome.rechecking > 0
+                  ? BOUNCE_TEXTS.reportedDescription
+                  : BOUNCE_TEXTS.reportedUncheckedDescription,
             type: "success",
           },
         };
