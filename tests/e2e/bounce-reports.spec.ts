@@ -108,3 +108,26 @@ test("decision 032: no 'Report bounce' beside a masked address, and the bulk upl
     await page.screenshot({ path: testInfo.outputPath(`bounce-upload-${width}.png`) });
   }
 });
+
+test("decision 032: the console's data health shows the email status mix and the bounce reports", async ({
+  page,
+  login,
+}, testInfo) => {
+  await login({ admin: true });
+  await gotoHydrated(page, "/admin/data-health");
+  const mix = page.getByRole("region", { name: "Companies' addresses by email status" });
+  await expect(mix.getByRole("row")).toHaveCount(1 + 8);
+  await expect(mix.getByRole("row", { name: /^Not checked/ })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Bounce reports per week" }).getByRole("row")).toHaveCount(
+    1 + 12,
+  );
+  // The demo set has bounced addresses: the domains with most of them are listed.
+  await expect(
+    page.getByRole("region", { name: "Domains with most bounced addresses" }).getByRole("row"),
+  ).not.toHaveCount(0);
+  for (const width of SCREENSHOT_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.getByRole("heading", { name: "Email status" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`bounce-console-${width}.png`), fullPage: true });
+  }
+});

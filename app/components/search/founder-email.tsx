@@ -28,6 +28,7 @@ export function FounderEmail({
   bounce?: BounceTarget | undefined;
 }) {
   if (!email) return <p className="text-slate-500">{NO_EMAIL_YET}</p>;
+  const showBounce = bounce !== undefined && !isMasked && status?.status !== "bounced";
   return (
     <div className="rl-email">
       {isMasked ? (
@@ -46,8 +47,13 @@ export function FounderEmail({
           <CopyEmailButton email={email} />
         </>
       )}
-      {status ? <EmailStatusBadge view={status} /> : null}
-      {bounce && !isMasked && status?.status !== "bounced" ? <ReportBounceButton target={bounce} /> : null}
+      {status || showBounce ? (
+        // The badge and the button stay together (a line of their own in the table's narrow column).
+        <span className="rl-email-meta">
+          {status ? <EmailStatusBadge view={status} /> : null}
+          {showBounce ? <ReportBounceButton target={bounce} /> : null}
+        </span>
+      ) : null}
     </div>
   );
 }
