@@ -15,6 +15,7 @@ export const BOUNCE_TEXTS = {
   /** No verifier beyond syntax is configured: only a second subscriber's report marks the address. */
   reportedUncheckedDescription: "Thanks. It is marked bounced if another subscriber reports it too.",
   bouncedDescription: "Thanks. This address is now marked bounced.",
+  thanks: "Thanks for the report.",
   alreadyTitle: "Already reported",
   alreadyDescription: "You reported this address before.",
   failedTitle: "Could not report the bounce",

@@ -165,6 +165,21 @@ describe("decision 032: a report is idempotent per user and address", () => {
     expect(row?.email_status).toBe("bounced");
   });
 
+  it("does not claim a demo address (decision 028) is marked bounced: its generated status stays", async () => {
+    await clearReports();
+    await database.db.execute(
+      sql`insert into email_addresses (email, status, method, source, is_demo)
+          values ('ada@alpha.test', 'valid', 'mailbox', 'imported', true)`,
+    );
+    await report("active", { companyId: alphaId });
+    const second = await report("second", { companyId: alphaId });
+    expect(await second.json()).toMatchObject({
+      outcome: "reported",
+      status: "valid",
+      toast: { description: BOUNCE_TEXTS.thanks },
+    });
+  });
+
   it("reports a person's address by the person's id", async () => {
     await clearReports();
     const response = await report("active", { companyId: alphaId, personId });

@@ -139,6 +139,8 @@ export async function handleBounceReport(services: BounceServices, request: Requ
   if (!address.ok) return address.response;
   const outcome = await reportBounces(services.db, reporter.userId, [address.email], services.reports);
   const status = await statusOf(services.db, address.email);
+  // Marked bounced now, as the badge will show it (markBounced leaves the demo set's rows as they are).
+  const isBounced = outcome.markedBounced > 0 && status === "bounced";
   const answer: BounceReportAnswer =
     outcome.reported === 0
       ? {
@@ -151,13 +153,15 @@ export async function handleBounceReport(services: BounceServices, request: Requ
           },
         }
       : {
-          outcome: outcome.markedBounced > 0 ? "bounced" : "reported",
+          outcome: isBounced ? "bounced" : "reported",
           status,
           toast: {
             title: BOUNCE_TEXTS.reportedTitle,
-            description:
-              outcome.markedBounced > 0
-                ? BOUNCE_TEXTS.bouncedDescription
+            description: isBounced
+              ? BOUNCE_TEXTS.bouncedDescription
+              : outcome.markedBounced > 0
+                ? // A demo address (decision 028): its generated status is left as it is.
+                  BOUNCE_TEXTS.thanks
                 : outcome.rechecking > 0
                   ? BOUNCE_TEXTS.reportedDescription
                   : BOUNCE_TEXTS.reportedUncheckedDescription,
