@@ -320,7 +320,7 @@ function EmailHealthSections({
               <tbody>
                 {bounces.topDomains.map((row) => (
                   <tr key={row.domain}>
-                    <Td className="break-all">{row.domain}</Td>
+                    <Td>{row.domain}</Td>
                     <Td className="text-right tabular-nums">{formatCount(row.addresses)}</Td>
                   </tr>
                 ))}
