@@ -89,6 +89,8 @@ export default [
     // docs/product.md#alerts: saved searches (list, save; rename, alert frequency, delete)
     route("saved-searches", "routes/api/saved-searches.ts"),
     route("saved-searches/:id", "routes/api/saved-search.ts"),
+    route("email-bounces", "routes/api/email-bounces.ts"),
+    route("email-bounces/upload", "routes/api/email-bounces-upload.ts"),
     route("export-lps", "routes/api/export-lps.ts"),
     route("lps-facets", "routes/api/lps-facets.ts"),
     route("converter/upload", "routes/api/converter-upload.ts"),

@@ -27,6 +27,11 @@ export interface ProfileLink {
 
 /** One of the company's people (docs/product.md#company-pages): their own address, masked unless allowed. */
 export interface ProfilePerson {
+  /**
+   * The people row's id (decision 032: a bounce report names the person, never the address); null for a
+   * person read from the company's fields, whose address is the company's own.
+   */
+  id: number | null;
   name: string;
   /** Their title, else what their kind reads as ('Founder', 'Executive', 'Director', 'Team member'). */
   title: string;

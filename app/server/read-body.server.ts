@@ -127,6 +127,15 @@ export async function readTextCapped(request: Request, maxBytes: number, tooLarg
   return new TextDecoder().decode(await readCapped(request, maxBytes, tooLarge));
 }
 
+/** A body's bytes, at most `maxBytes`, refused as readTextCapped refuses (an upload read as a form: decision 032). */
+export async function readBytesCapped(
+  request: Request,
+  maxBytes: number,
+  tooLarge: string,
+): Promise<Buffer<ArrayBuffer>> {
+  return readCapped(request, maxBytes, tooLarge);
+}
+
 /** Whether a Content-Type is JSON: application/json, or a structured `+json` type. */
 export function isJsonType(contentType: string | null): boolean {
   return /^application\/([\w.-]+\+)?json$/.test(mediaTypeOf(contentType) ?? "");

@@ -3,6 +3,7 @@ import { NO_EMAIL_YET } from "~/core/messages";
 import { BreakableEmail } from "../search/breakable-email";
 import { CopyEmailButton } from "../search/copy-email-button";
 import { EmailStatusBadge } from "../search/email-status-badge";
+import { ReportBounceButton } from "../search/report-bounce-button";
 import { SpriteIcon } from "../ui/sprite-icon";
 
 /**
@@ -12,9 +13,12 @@ import { SpriteIcon } from "../ui/sprite-icon";
 export function PeopleList({
   people,
   label,
+  companyId,
   empty = "No people are listed.",
 }: {
   people: readonly ProfilePerson[];
+  /** decision 032: the company whose people these are, for a bounce report (none: no button). */
+  companyId?: number;
   label: string;
   empty?: string;
 }) {
@@ -43,6 +47,11 @@ export function PeopleList({
                 </>
               )}
               {person.emailStatus ? <EmailStatusBadge view={person.emailStatus} showDate /> : null}
+              {companyId !== undefined &&
+              !person.isEmailMasked &&
+              person.emailStatus?.status !== "bounced" ? (
+                <ReportBounceButton target={{ companyId, personId: person.id, who: person.name }} />
+              ) : null}
             </div>
           ) : (
             // decision 031: a person known without an address (a Form D officer, a founder listed by name).

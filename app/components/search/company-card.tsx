@@ -82,7 +82,12 @@ function FounderContact({ company }: { company: CompanyCardData }) {
           </p>
         ) : null}
       </div>
-      <FounderEmail email={company.email} isMasked={company.isEmailMasked} status={company.emailStatus} />
+      <FounderEmail
+        email={company.email}
+        isMasked={company.isEmailMasked}
+        status={company.emailStatus}
+        bounce={{ companyId: company.id, who: company.founderName ?? company.organizationName }}
+      />
       {company.website || company.linkedin ? (
         <div className="rl-links">
           {company.website ? (

@@ -84,6 +84,7 @@ export function CompanyTable({
                   email={company.email}
                   isMasked={company.isEmailMasked}
                   status={company.emailStatus}
+                  bounce={{ companyId: company.id, who: company.founderName ?? company.organizationName }}
                   compact
                 />
               </td>

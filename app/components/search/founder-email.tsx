@@ -3,6 +3,7 @@ import { NO_EMAIL_YET } from "~/core/messages";
 import { BreakableEmail } from "./breakable-email";
 import { CopyEmailButton } from "./copy-email-button";
 import { EmailStatusBadge } from "./email-status-badge";
+import { type BounceTarget, ReportBounceButton } from "./report-bounce-button";
 
 /**
  * docs/product.md#masking: the server masks emails for users without active access, so a masked address is shown as
@@ -13,6 +14,7 @@ export function FounderEmail({
   isMasked,
   status,
   compact = false,
+  bounce,
 }: {
   email: string | null;
   isMasked: boolean;
@@ -22,8 +24,11 @@ export function FounderEmail({
    * The table's form: one line, cut with an ellipsis (the whole address in its title).
    */
   compact?: boolean;
+  /** decision 032: where a bounce report of this address points; the button shows beside a full address only. */
+  bounce?: BounceTarget | undefined;
 }) {
   if (!email) return <p className="text-slate-500">{NO_EMAIL_YET}</p>;
+  const showBounce = bounce !== undefined && !isMasked && status?.status !== "bounced";
   return (
     <div className="rl-email">
       {isMasked ? (
@@ -42,12 +47,12 @@ export function FounderEmail({
           <CopyEmailButton email={email} />
         </>
       )}
-      {status && compact ? <EmailStatusBadge view={status} /> : null}
-      {/* A card gives the badge its own line, so it sits in one place whatever the address's length. */}
-      {status && !compact ? (
-        <div className="basis-full">
-          <EmailStatusBadge view={status} />
-        </div>
+      {status || showBounce ? (
+        // The badge and the button stay together (a line of their own in the table's narrow column).
+        <span className="rl-email-meta">
+          {status ? <EmailStatusBadge view={status} /> : null}
+          {showBounce ? <ReportBounceButton target={bounce} /> : null}
+        </span>
       ) : null}
     </div>
   );

@@ -62,9 +62,8 @@ export async function loadProfile(request: Request) {
   const lps = billing.subscriptions.filter((row) => row.planId === "lps");
   const lpPlan = lps.find((row) => row.status === "active" || row.status === "trialing") ?? lps[0] ?? null;
   // docs/product.md#saved-searches: saved searches come with active access, as every /api/saved-searches call checks.
-  const savedSearches = viewerAccess(user, billing.subscriptions).hasActiveAccess
-    ? await listSavedSearches(db, user.id)
-    : null;
+  const hasActiveAccess = viewerAccess(user, billing.subscriptions).hasActiveAccess;
+  const savedSearches = hasActiveAccess ? await listSavedSearches(db, user.id) : null;
   return {
     user,
     subscription: summaryOf(billing.primary),
@@ -73,6 +72,8 @@ export async function loadProfile(request: Request) {
     lpPlan: summaryOf(lpPlan),
     exports,
     savedSearches,
+    // decision 032: bounce reports need active access, as every /api/email-bounces call checks.
+    canReportBounces: hasActiveAccess,
   };
 }
 

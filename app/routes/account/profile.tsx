@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { BounceListUpload } from "~/components/account/bounce-list-upload";
 import { ExportHistorySection } from "~/components/account/export-history-section";
 import { InvoiceList } from "~/components/billing/invoice-list";
 import { SubscriptionSection } from "~/components/billing/subscription-section";
@@ -8,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { TextField } from "~/components/ui/text-field";
+import { BOUNCE_TEXTS } from "~/core/bounce-report";
 import { rootOrigin, seo } from "~/core/seo";
 import type { Route } from "./+types/profile";
 import { loadProfile, type ProfileIntent, profileAction } from "./profile.server";
@@ -119,6 +121,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <Section id="exports-title" title="Your exports">
         <ExportHistorySection exports={loaderData.exports} />
       </Section>
+
+      {loaderData.canReportBounces ? (
+        <Section id="bounces-title" title={BOUNCE_TEXTS.uploadTitle}>
+          <BounceListUpload />
+        </Section>
+      ) : null}
 
       <Section id="password-title" title="Change password">
         <Form method="post" noValidate className="flex flex-col gap-4">

@@ -5,6 +5,8 @@ import { AdminStat, AdminStats } from "~/components/admin/admin-stat";
 import { AdminTable, Td, Th } from "~/components/admin/admin-table";
 import { FRESHNESS_BUCKETS, formatShare, NO_COUNTRY, shareOf } from "~/core/admin-metrics";
 import { PRODUCT_NAME } from "~/core/brand";
+import { CHECK_AGE_BUCKETS, statusMixRows } from "~/core/email-health";
+import { emailStatusLabel } from "~/core/email-status";
 import { formatCount } from "~/core/format";
 import { requireAdminActor } from "~/server/admin/admin-request.server";
 import { cachedDataHealth } from "~/server/admin/data-health.server";
@@ -102,6 +104,8 @@ export default function AdminDataHealth({ loaderData }: Route.ComponentProps) {
           />
         </AdminStats>
       </Section>
+
+      <EmailHealthSections email={loaderData.email} bounces={loaderData.bounces} />
 
       <Section id="health-freshness" title="Age of the last funding round">
         <AdminTable label="Companies by the age of their last funding round">
@@ -208,6 +212,125 @@ export default function AdminDataHealth({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-xs text-slate-500">
           No record of import runs is kept here: these are the newest times in the companies table, whatever
           wrote them (an import, the demo seed, an admin).
+        </p>
+      </Section>
+    </>
+  );
+}
+
+const weekFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+/** decision 032: the status mix of the companies' addresses, their check ages, and bounce reports. */
+function EmailHealthSections({
+  email,
+  bounces,
+}: {
+  email: Route.ComponentProps["loaderData"]["email"];
+  bounces: Route.ComponentProps["loaderData"]["bounces"];
+}) {
+  const mix = statusMixRows(email.statuses, email.notChecked);
+  const withAddress = mix.reduce((sum, row) => sum + row.count, 0);
+  return (
+    <>
+      <Section id="health-email-status" title="Email status">
+        <AdminTable label="Companies' addresses by email status">
+          <thead>
+            <tr>
+              <Th>Status</Th>
+              <Th className="text-right">Addresses</Th>
+              <Th>Share</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {mix.map((row) => (
+              <tr key={row.status ?? "none"}>
+                <Td className="whitespace-nowrap">{emailStatusLabel(row.status)}</Td>
+                <Td className="text-right tabular-nums">{formatCount(row.count)}</Td>
+                <ShareCell part={row.count} total={withAddress} />
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
+        <p className="mt-2 text-xs text-slate-500">
+          The primary contact's address of each searchable company ({formatCount(withAddress)} companies have
+          one), as the cards and the "Email status" filter read it.
+        </p>
+        <h3 className="mt-6 mb-2 text-sm font-semibold text-slate-900">Age of verifications</h3>
+        <AdminTable label="Companies' addresses by the age of their last check">
+          <thead>
+            <tr>
+              <Th>Last checked</Th>
+              <Th className="text-right">Addresses</Th>
+              <Th>Share</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {CHECK_AGE_BUCKETS.map((bucket) => (
+              <tr key={bucket.key}>
+                <Td className="whitespace-nowrap">{bucket.label}</Td>
+                <Td className="text-right tabular-nums">{formatCount(email.checkAge[bucket.key])}</Td>
+                <ShareCell part={email.checkAge[bucket.key]} total={withAddress} />
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
+        <div className="mt-6">
+          <AdminStats>
+            <AdminStat
+              label="People with no email and no company domain"
+              value={formatCount(email.peopleWithoutDomain)}
+              note="No pattern can find their address: they show 'No email yet'."
+            />
+          </AdminStats>
+        </div>
+      </Section>
+
+      <Section id="health-bounces" title="Bounce reports">
+        <div className="grid gap-6 lg:grid-cols-2">
+          <AdminTable label="Bounce reports per week">
+            <thead>
+              <tr>
+                <Th>Week of</Th>
+                <Th className="text-right">Reports</Th>
+                <Th className="text-right">Addresses</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...bounces.weeks].reverse().map((row) => (
+                <tr key={row.week}>
+                  <Td className="whitespace-nowrap">
+                    {weekFormat.format(new Date(`${row.week}T00:00:00Z`))}
+                  </Td>
+                  <Td className="text-right tabular-nums">{formatCount(row.reports)}</Td>
+                  <Td className="text-right tabular-nums">{formatCount(row.addresses)}</Td>
+                </tr>
+              ))}
+            </tbody>
+          </AdminTable>
+          {bounces.topDomains.length === 0 ? (
+            <p className="text-sm text-slate-600">No address is marked bounced.</p>
+          ) : (
+            <AdminTable label="Domains with most bounced addresses">
+              <thead>
+                <tr>
+                  <Th>Domain</Th>
+                  <Th className="text-right">Bounced addresses</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {bounces.topDomains.map((row) => (
+                  <tr key={row.domain}>
+                    <Td>{row.domain}</Td>
+                    <Td className="text-right tabular-nums">{formatCount(row.addresses)}</Td>
+                  </tr>
+                ))}
+              </tbody>
+            </AdminTable>
+          )}
+        </div>
+        <p className="mt-2 text-xs text-slate-500">
+          Weeks start on Monday (UTC), newest first. An address is marked bounced by two subscribers' reports,
+          or by one report and a failed new check.
         </p>
       </Section>
     </>

@@ -217,7 +217,11 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
         <h2 id="people-title" className="mb-3 text-xl font-semibold text-slate-900">
           Founders and team
         </h2>
-        <PeopleList people={company.people} label={`${company.name}'s founders and team`} />
+        <PeopleList
+          people={company.people}
+          label={`${company.name}'s founders and team`}
+          companyId={company.id}
+        />
         <div className="mt-4">
           <UnlockEmails access={access} companyName={company.name} />
         </div>

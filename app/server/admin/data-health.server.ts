@@ -5,6 +5,14 @@ import {
   type FreshnessKey,
   freshnessCutoffs,
 } from "~/core/admin-metrics";
+import {
+  BOUNCE_WEEKS,
+  type CheckAgeKey,
+  checkAgeCutoffs,
+  fillWeeks,
+  lastWeekStarts,
+} from "~/core/email-health";
+import { EMAIL_STATUSES, type EmailStatus } from "~/core/email-status";
 import { cachedLru } from "../cache.server";
 import { readDataVersion } from "../companies/data-version.server";
 import type { Db } from "../db/database.server";
@@ -40,6 +48,27 @@ export interface DataHealth {
   lastCompanyChange: Date | null;
   /** When the similar companies were last computed, and over how many companies; null before the first. */
   similarity: { refreshedAt: Date; companies: number } | null;
+  /**
+   * decision 032: the searchable companies' addresses (the primary contact's, which the cards and the
+   * 'Email status' filter read): how many have each status, how many have none ('Not checked'), and how long
+   * ago they were checked; and the people with no address whose company has no known domain (no pattern can
+   * find theirs: they keep 'No email yet').
+   */
+  email: {
+    statuses: Record<EmailStatus, number>;
+    notChecked: number;
+    checkAge: Record<CheckAgeKey, number>;
+    peopleWithoutDomain: number;
+  };
+  /**
+   * decision 032, read on every visit (small tables): bounce reports per week (the last BOUNCE_WEEKS weeks,
+   * Mondays UTC, oldest first; the reports and the distinct addresses), and the domains with most bounced
+   * addresses (at most 10).
+   */
+  bounces: {
+    weeks: { week: string; reports: number; addresses: number }[];
+    topDomains: { domain: string; addresses: number }[];
+  };
 }
 
 /** A text column that holds something besides white space. */
@@ -54,7 +83,8 @@ function epochMs(value: SQL): SQL {
 
 async function coverageAndFreshness(db: Db, today: Date) {
   const cutoffs = freshnessCutoffs(today);
-  const [row] = await queryRows<Record<"total" | "email" | "founders" | "linkedin" | FreshnessKey, number>>(
+  const ages = checkAgeCutoffs(today);
+  const [row] = await queryRows<Record<string, number>>(
     db,
     sql`select count(*)::int as total,
         count(*) filter (where ${filled("email")})::int as email,
@@ -68,7 +98,26 @@ async function coverageAndFreshness(db: Db, today: Date) {
           where last_funding_date < ${cutoffs.within90}::date and last_funding_date >= ${cutoffs.within365}::date
         )::int as "within365",
         count(*) filter (where last_funding_date < ${cutoffs.within365}::date)::int as "older",
-        count(*) filter (where last_funding_date is null)::int as "none"
+        count(*) filter (where last_funding_date is null)::int as "none",
+        ${sql.join(
+          EMAIL_STATUSES.map(
+            (status) =>
+              sql`count(*) filter (where email_status = ${status})::int as ${sql.identifier(`status_${status}`)}`,
+          ),
+          sql`, `,
+        )},
+        count(*) filter (where ${filled("email")} and email_status is null)::int as "not_checked",
+        count(*) filter (where email_checked_at >= ${ages.within30.toISOString()}::timestamptz)::int as "age_within30",
+        count(*) filter (
+          where email_checked_at < ${ages.within30.toISOString()}::timestamptz
+            and email_checked_at >= ${ages.within90.toISOString()}::timestamptz
+        )::int as "age_within90",
+        count(*) filter (
+          where email_checked_at < ${ages.within90.toISOString()}::timestamptz
+            and email_checked_at >= ${ages.within365.toISOString()}::timestamptz
+        )::int as "age_within365",
+        count(*) filter (where email_checked_at < ${ages.within365.toISOString()}::timestamptz)::int as "age_older",
+        count(*) filter (where ${filled("email")} and email_checked_at is null)::int as "age_never"
       from companies
       where ${notSuppressed()}`,
   );
@@ -79,13 +128,13 @@ async function coverageAndFreshness(db: Db, today: Date) {
  * The figures read from the companies table: three passes over it, too slow to repeat per request at
  * 1,000,000 companies (decision 013, "Measurements cited by the code"; `npm run bench:admin`).
  */
-type CompanyHealth = Omit<DataHealth, "suppression" | "similarity">;
+type CompanyHealth = Omit<DataHealth, "suppression" | "similarity" | "bounces">;
 
-/** The rest: counts of the small do-not-sell tables and one row, read on every visit. */
-type ListHealth = Pick<DataHealth, "suppression" | "similarity">;
+/** The rest: counts of the small do-not-sell and bounce report tables and one row, read on every visit. */
+type ListHealth = Pick<DataHealth, "suppression" | "similarity" | "bounces">;
 
 async function companyHealth(db: Db, now: Date): Promise<CompanyHealth> {
-  const [coverage, countries, [changes]] = await Promise.all([
+  const [coverage, countries, [changes], [people]] = await Promise.all([
     coverageAndFreshness(db, now),
     queryRows<{ country: string | null; companies: number }>(
       db,
@@ -97,7 +146,14 @@ async function companyHealth(db: Db, now: Date): Promise<CompanyHealth> {
           ${epochMs(sql`greatest(max(created_at), max(updated_at))`)} as changed
         from companies`,
     ),
+    // decision 032: people with no address at a searchable company without a known domain.
+    queryRows<{ count: number }>(
+      db,
+      sql`select count(*)::int as count from people p join companies c on c.id = p.company_id
+          where nullif(btrim(p.email), '') is null and c.website_domain is null and not c.suppressed`,
+    ),
   ]);
+  const count = (key: string) => coverage?.[key] ?? 0;
   return {
     countedAt: now,
     companies: coverage?.total ?? 0,
@@ -114,11 +170,51 @@ async function companyHealth(db: Db, now: Date): Promise<CompanyHealth> {
     continents: companiesPerContinent(countries),
     lastCompanyAdded: changes?.created == null ? null : new Date(changes.created),
     lastCompanyChange: changes?.changed == null ? null : new Date(changes.changed),
+    email: {
+      statuses: Object.fromEntries(
+        EMAIL_STATUSES.map((status) => [status, count(`status_${status}`)]),
+      ) as Record<EmailStatus, number>,
+      notChecked: count("not_checked"),
+      checkAge: {
+        within30: count("age_within30"),
+        within90: count("age_within90"),
+        within365: count("age_within365"),
+        older: count("age_older"),
+        never: count("age_never"),
+      },
+      peopleWithoutDomain: people?.count ?? 0,
+    },
   };
 }
 
-async function listHealth(db: Db): Promise<ListHealth> {
-  const [[suppression], [similarity]] = await Promise.all([
+/**
+ * decision 032: bounce reports per week and the domains with most bounced addresses: reads of
+ * email_bounce_reports by its reported_at index and of the bounced rows of email_addresses by its status
+ * index, both far smaller than companies.
+ */
+async function bounceHealth(db: Db, now: Date): Promise<DataHealth["bounces"]> {
+  const weeks = lastWeekStarts(now, BOUNCE_WEEKS);
+  const [perWeek, topDomains] = await Promise.all([
+    queryRows<{ week: string; reports: number; addresses: number }>(
+      db,
+      sql`select to_char(date_trunc('week', reported_at at time zone 'UTC'), 'YYYY-MM-DD') as week,
+          count(*)::int as reports, count(distinct email)::int as addresses
+        from email_bounce_reports
+        where reported_at >= ${`${weeks[0]}T00:00:00Z`}::timestamptz
+        group by 1`,
+    ),
+    queryRows<{ domain: string; addresses: number }>(
+      db,
+      sql`select split_part(email, '@', 2) as domain, count(*)::int as addresses
+        from email_addresses where status = 'bounced'
+        group by 1 order by 2 desc, 1 limit 10`,
+    ),
+  ]);
+  return { weeks: fillWeeks(weeks, perWeek), topDomains };
+}
+
+async function listHealth(db: Db, now: Date): Promise<ListHealth> {
+  const [[suppression], [similarity], bounces] = await Promise.all([
     queryRows<{ addresses: number; hidden: number }>(
       db,
       sql`select (select count(*) from suppressed_contacts)::int as addresses,
@@ -128,12 +224,14 @@ async function listHealth(db: Db): Promise<ListHealth> {
       db,
       sql`select ${epochMs(sql`refreshed_at`)} as refreshed_at, companies from similarity_state where id = 1`,
     ),
+    bounceHealth(db, now),
   ]);
   return {
     suppression: { addresses: suppression?.addresses ?? 0, companiesHidden: suppression?.hidden ?? 0 },
     similarity: similarity
       ? { refreshedAt: new Date(similarity.refreshed_at), companies: similarity.companies }
       : null,
+    bounces,
   };
 }
 
@@ -143,7 +241,7 @@ async function listHealth(db: Db): Promise<ListHealth> {
  * companies for coverage and freshness, one grouped by country, one for the newest times).
  */
 export async function getDataHealth(db: Db, now = new Date()): Promise<DataHealth> {
-  const [company, lists] = await Promise.all([companyHealth(db, now), listHealth(db)]);
+  const [company, lists] = await Promise.all([companyHealth(db, now), listHealth(db, now)]);
   return { ...company, ...lists };
 }
 
@@ -166,7 +264,7 @@ export async function cachedDataHealth(db: Db, now = new Date()): Promise<DataHe
   const version = `${await readDataVersion(db)}:${now.toISOString().slice(0, 10)}`;
   const [company, lists] = await Promise.all([
     companyHealthCache.get(db, "", version, () => companyHealth(db, now), now.getTime()),
-    listHealth(db),
+    listHealth(db, now),
   ]);
   return { ...company, ...lists };
 }

@@ -58,6 +58,7 @@ function peopleFromFields(row: ProfileRow, canSeeEmails: boolean): ProfilePerson
     { firstName: row.first_name, lastName: row.last_name, role: row.role, email: row.email },
     (email) => ({ email: canSeeEmails ? email : maskEmail(email), isMasked: !canSeeEmails }),
   ).map((founder) => ({
+    id: null,
     name: founder.name,
     title: founder.role,
     kind: "founder",

@@ -102,6 +102,7 @@ export async function companyRounds(
 }
 
 interface PersonRow extends Record<string, unknown> {
+  id: number;
   first_name: string | null;
   last_name: string | null;
   title: string | null;
@@ -126,7 +127,7 @@ export async function companyPeople(
 ): Promise<ProfilePerson[]> {
   const rows = await queryRows<PersonRow>(
     db,
-    sql`select p.first_name, p.last_name, p.title, p.role_kind, p.email,
+    sql`select p.id, p.first_name, p.last_name, p.title, p.role_kind, p.email,
           a.status as email_status, ${sql.raw(isoTimeOf("a.checked_at"))} as email_checked_at, a.source as email_source
         from people p left join email_addresses a on a.email = lower(p.email)
         where p.company_id = ${companyId} order by p.position, p.id limit ${COMPANY_PEOPLE_SHOWN}`,
@@ -144,6 +145,7 @@ export async function companyPeople(
     const email = row.email?.trim() || null;
     return [
       {
+        id: row.id,
         name,
         title: personTitle(row.title, row.role_kind),
         kind: row.role_kind,

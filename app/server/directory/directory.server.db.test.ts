@@ -206,9 +206,26 @@ describe("getCompanyProfile", () => {
     // decision 030: a company written by its fields alone gets its people from them.
     await ensureCompanyGraphs(database.db, [stored?.id ?? 0], SECRET);
     const masked = await getCompanyProfile(database.db, "acme-robotics", false);
+    // decision 032: each person carries its row's id (a bounce report names it) and its address's status.
     expect(masked?.people).toEqual([
-      { name: "Ada Lovelace", title: "CEO", kind: "founder", email: "a*a@acme.example", isEmailMasked: true },
-      { name: "Alan Turing", title: "Founder", kind: "founder", email: null, isEmailMasked: false },
+      {
+        id: expect.any(Number),
+        name: "Ada Lovelace",
+        title: "CEO",
+        kind: "founder",
+        email: "a*a@acme.example",
+        isEmailMasked: true,
+        emailStatus: { status: null, checkedAt: null, source: null },
+      },
+      {
+        id: expect.any(Number),
+        name: "Alan Turing",
+        title: "Founder",
+        kind: "founder",
+        email: null,
+        isEmailMasked: false,
+        emailStatus: null,
+      },
     ]);
     expect(JSON.stringify(masked)).not.toContain("ada@acme.example");
     const full = await getCompanyProfile(database.db, "acme-robotics", true);
@@ -229,15 +246,24 @@ describe("getCompanyProfile", () => {
       }),
     );
     const masked = await getCompanyProfile(database.db, "late-import", false);
+    // decision 032: read from the company's fields, no person has a row id.
     expect(masked?.people).toEqual([
       {
+        id: null,
         name: "Grace Hopper",
         title: "Founder",
         kind: "founder",
         email: "g***e@late.example",
         isEmailMasked: true,
       },
-      { name: "Mary Jackson", title: "Founder", kind: "founder", email: null, isEmailMasked: false },
+      {
+        id: null,
+        name: "Mary Jackson",
+        title: "Founder",
+        kind: "founder",
+        email: null,
+        isEmailMasked: false,
+      },
     ]);
     expect(JSON.stringify(masked)).not.toContain("grace@late.example");
     const full = await getCompanyProfile(database.db, "late-import", true);
