@@ -342,3 +342,11 @@ export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
+
+/**
+ * decision 032: the email verifier's variables (EMAIL_VERIFY_*) as given; verifier-config.server.ts parses
+ * them and refuses a bad one at start, naming it.
+ */
+export function emailVerifierVariables(): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith("EMAIL_VERIFY_")));
+}

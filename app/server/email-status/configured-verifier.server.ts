@@ -1,5 +1,6 @@
 import { createVerifier, type Verifier } from "../email-verify/verifier.server";
 import { type VerifierConfig, verifierConfigFromEnv } from "../email-verify/verifier-config.server";
+import { emailVerifierVariables } from "../env.server";
 
 let shared: { config: VerifierConfig; verifier: Verifier } | undefined;
 
@@ -20,7 +21,7 @@ export function verifiesBeyondSyntax(): boolean {
 
 function current(): { config: VerifierConfig; verifier: Verifier } {
   if (shared === undefined) {
-    const config = verifierConfigFromEnv(process.env);
+    const config = verifierConfigFromEnv(emailVerifierVariables());
     shared = { config, verifier: createVerifier(config) };
   }
   return shared;
