@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { CompanyCard as CompanyCardData } from "~/core/company-card";
 import { exportHistoryEntry } from "~/core/export-history";
@@ -90,7 +91,12 @@ describe("the results' Exported marker", () => {
   it.each([
     ["card", (company: CompanyCardData) => <CompanyCard company={company} />],
     ["table", (company: CompanyCardData) => <CompanyTable companies={[company]} isMasked={false} />],
-  ])("shows on a %s the user exported, dated for the title and screen readers", (_view, render) => {
+  ])("shows on a %s the user exported, dated for the title and screen readers", (_view, view) => {
+    // A subscriber's card has the 'Report bounce' button, which reloads the page's data: a data router's.
+    const render = (company: CompanyCardData) => {
+      const router = createMemoryRouter([{ path: "/", element: view(company) }]);
+      return <RouterProvider router={router} />;
+    };
     const html = renderToStaticMarkup(render(exported));
     expect(html).toContain('title="Exported on Nov 3, 2026"');
     expect(html).toMatch(/>Exported<span class="sr-only"> on Nov 3, 2026<\/span>/);
