@@ -156,9 +156,20 @@ export async function carryOutVerificationRun(
       await db.execute(
         sql`update email_verification_runs set total = ${addresses.length} where id = ${runId}`,
       );
-      for (let start = 0; start < addresses.length; start += CHUNK) {
-        const chunk = addresses.slice(start, start + CHUNK);
-        const results = await verifier.verifyMany(chunk);
+      // Two chunks in flight: the next one's sessions start as the last of this one's end, so the verifier's
+      // connections stay busy instead of waiting for each chunk's slowest domain (its limits are shared).
+      const chunks: string[][] = [];
+      for (let start = 0; start < addresses.length; start += CHUNK)
+        chunks.push(addresses.slice(start, start + CHUNK));
+      let pending = chunks[0] ? verifier.verifyMany(chunks[0]) : null;
+      for (let index = 0; pending !== null; index++) {
+        const chunk = chunks[index] as string[];
+        const next = chunks[index + 1];
+        const following = next ? verifier.verifyMany(next) : null;
+        // A failure of the next chunk is seen when it is awaited, not as an unhandled rejection meanwhile.
+        following?.catch(() => {});
+        const results = await pending;
+        pending = following;
         await yieldToRequests();
         await recordVerdicts(db, results);
         checked += chunk.length;
