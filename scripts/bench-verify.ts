@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import { disposableEmailBlocklist } from "disposable-email-domains-js";
 import { createVerifier } from "../app/server/email-verify/verifier.server";
 import { startDnsServer } from "../tests/fixtures/dns-server";
-import { mxRecords } from "../tests/fixtures/mail-domains";
+import { localSmtpConfig, mxRecords } from "../tests/fixtures/mail-domains";
 import { type MxBehaviour, startSmtpMx } from "../tests/fixtures/smtp-mx";
 import { serverPhase } from "./bench-verify-server";
 
@@ -142,11 +142,7 @@ for (const domain of noMailDomains) records.set(domain, {});
 const dns = await startDnsServer({ records, delayMs: () => between(10, 30) });
 const mx = await startSmtpMx({ domains: behaviours, delayMs: () => between(50, 150) });
 const verifier = createVerifier({
-  driver: "smtp",
-  dnsServers: [dns.address],
-  smtpPort: mx.port,
-  heloName: "verify.roundlist.test",
-  mailFrom: "probe@roundlist.test",
+  ...localSmtpConfig({ dnsAddress: dns.address, smtpPort: mx.port }),
   perDomainConnections: TARGET_PER_DOMAIN,
   globalConnections: concurrency,
   timeoutMs: 10_000,

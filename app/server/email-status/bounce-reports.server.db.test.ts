@@ -4,7 +4,7 @@ import { EMPTY_SEARCH } from "~/core/search-params";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { startDnsServer, type TestDnsServer } from "~tests/fixtures/dns-server";
 import { company, user } from "~tests/fixtures/factories";
-import { mxRecords } from "~tests/fixtures/mail-domains";
+import { localSmtpConfig, mxRecords } from "~tests/fixtures/mail-domains";
 import { type SmtpMx, startSmtpMx } from "~tests/fixtures/smtp-mx";
 import { invalidateSearchCounts, searchCompanies } from "../companies/search.server";
 import { queryRows } from "../db/query-rows.server";
@@ -26,14 +26,7 @@ beforeAll(async () => {
   mx = await startSmtpMx({
     domains: new Map([["bounce.test", { kind: "mailboxes", mailboxes: ["ada", "bo"] }]]),
   });
-  verifier = createVerifier({
-    driver: "smtp",
-    dnsServers: [dns.address],
-    smtpPort: mx.port,
-    heloName: "verify.roundlist.test",
-    mailFrom: "probe@roundlist.test",
-    timeoutMs: 2_000,
-  });
+  verifier = createVerifier(localSmtpConfig({ dnsAddress: dns.address, smtpPort: mx.port }));
 });
 
 afterAll(async () => {

@@ -1,6 +1,8 @@
+import { getDb } from "../app-database.server";
 import { createVerifier, type Verifier } from "../email-verify/verifier.server";
 import { type VerifierConfig, verifierConfigFromEnv } from "../email-verify/verifier-config.server";
 import { emailVerifierVariables } from "../env.server";
+import { domainFactsTable } from "./domain-facts-table.server";
 
 let shared: { config: VerifierConfig; verifier: Verifier } | undefined;
 
@@ -22,7 +24,11 @@ export function verifiesBeyondSyntax(): boolean {
 function current(): { config: VerifierConfig; verifier: Verifier } {
   if (shared === undefined) {
     const config = verifierConfigFromEnv(emailVerifierVariables());
-    shared = { config, verifier: createVerifier(config) };
+    // Domain facts in email_domains: every process and the next start share what was learnt.
+    shared = {
+      config,
+      verifier: createVerifier(config, { factsStore: domainFactsTable(getDb, config.factsTtlMs) }),
+    };
   }
   return shared;
 }

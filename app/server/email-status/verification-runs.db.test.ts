@@ -4,7 +4,7 @@ import { companies, people } from "~/server/db/schema";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { startDnsServer, type TestDnsServer } from "~tests/fixtures/dns-server";
 import { company } from "~tests/fixtures/factories";
-import { mxRecords } from "~tests/fixtures/mail-domains";
+import { localSmtpConfig, mxRecords } from "~tests/fixtures/mail-domains";
 import { type SmtpMx, startSmtpMx } from "~tests/fixtures/smtp-mx";
 import { queryRows } from "../db/query-rows.server";
 import { createVerifier, type Verifier } from "../email-verify/verifier.server";
@@ -43,14 +43,7 @@ afterAll(async () => {
 });
 
 function smtpVerifier(): Verifier {
-  verifier = createVerifier({
-    driver: "smtp",
-    dnsServers: [dns.address],
-    smtpPort: mx.port,
-    heloName: "verify.roundlist.test",
-    mailFrom: "probe@roundlist.test",
-    timeoutMs: 2_000,
-  });
+  verifier = createVerifier(localSmtpConfig({ dnsAddress: dns.address, smtpPort: mx.port }));
   return verifier;
 }
 

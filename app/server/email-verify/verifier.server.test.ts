@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startDnsServer, type TestDnsServer } from "../../../tests/fixtures/dns-server";
-import { mxRecords } from "../../../tests/fixtures/mail-domains";
+import { localSmtpConfig, mxRecords } from "../../../tests/fixtures/mail-domains";
 import { type MxBehaviour, type SmtpMx, startSmtpMx } from "../../../tests/fixtures/smtp-mx";
 import { createVerifier, type Verifier } from "./verifier.server";
 import type { VerifierConfigInput } from "./verifier-config.server";
@@ -49,16 +49,9 @@ afterAll(async () => {
 });
 
 function verifier(overrides: Partial<VerifierConfigInput> = {}): Verifier {
-  const created = createVerifier({
-    driver: "smtp",
-    dnsServers: [dns.address],
-    smtpPort: mx.port,
-    heloName: "verify.roundlist.test",
-    mailFrom: "probe@roundlist.test",
-    timeoutMs: 2_000,
-    retryAfterMs: 60_000,
-    ...overrides,
-  });
+  const created = createVerifier(
+    localSmtpConfig({ dnsAddress: dns.address, smtpPort: mx.port }, { retryAfterMs: 60_000, ...overrides }),
+  );
   verifiers.push(created);
   return created;
 }
