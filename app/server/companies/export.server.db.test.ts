@@ -168,7 +168,15 @@ describe("the investor columns (decision 030)", () => {
     const header = rows[0] ?? [];
     const row = rows.find((cells) => cells[0] === expected.name) ?? [];
     const cell = (name: string) => row[header.indexOf(name)];
-    expect(header.slice(-4)).toEqual(["Lead Investors", "Investors", "Number of Funding Rounds", "Source"]);
+    expect(header.slice(-7)).toEqual([
+      "Lead Investors",
+      "Investors",
+      "Number of Funding Rounds",
+      "Source",
+      "Email Status",
+      "Email Verified At",
+      "Email Source",
+    ]);
     expect(new Set(cell("Lead Investors")?.split(", "))).toEqual(new Set(expected.leads.split(", ")));
     expect(new Set(cell("Investors")?.split(", "))).toEqual(new Set(expected.all.split(", ")));
     expect(cell("Number of Funding Rounds")).toBe(String(expected.rounds));
@@ -212,6 +220,11 @@ describe("file format", () => {
         totalFundingAmountUsd: 2_000_000_000,
       }),
     );
+    // decision 032: the address's status, date and source, in the columns after Source.
+    await database.db.execute(
+      sql`insert into email_addresses (email, status, checked_at, method, source)
+          values ('ada.lovelace@formula.example', 'accept_all', '2026-11-02T10:00:00Z', 'mailbox', 'pattern')`,
+    );
     invalidateSearchCounts();
     try {
       const { bytes } = await exportBytes({ q: "hyperlink" });
@@ -248,6 +261,9 @@ describe("file format", () => {
         "Number of Funding Rounds": "0",
         // decision 031: no round, no source.
         Source: "",
+        "Email Status": "accept_all",
+        "Email Verified At": "2026-11-02T10:00:00Z",
+        "Email Source": "pattern",
       });
       // Nothing in the whole file can start a formula.
       for (const cells of parseCsv((await exportBytes({})).bytes)) {
@@ -255,6 +271,9 @@ describe("file format", () => {
       }
     } finally {
       await database.db.execute(sql`delete from companies where organization_name like '=HYPERLINK%'`);
+      await database.db.execute(
+        sql`delete from email_addresses where email = 'ada.lovelace@formula.example'`,
+      );
       invalidateSearchCounts();
     }
   });

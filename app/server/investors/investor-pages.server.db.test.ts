@@ -245,14 +245,21 @@ describe("a company page's rounds and people (docs/product.md#company-pages)", (
         source: "demo",
       },
     ]);
+    // decision 032: Ada's address has a status (shown beside the masked address: it is not secret).
+    await database.db.execute(
+      sql`insert into email_addresses (email, status, checked_at, method, source)
+          values ('ada@peopled.example', 'valid', '2026-11-02T10:00:00Z', 'mailbox', 'imported')`,
+    );
     const masked = await companyPeople(database.db, id, false);
-    expect(masked).toEqual([
+    expect(masked.map(({ id: personId, ...person }) => ({ ...person, hasId: personId !== null }))).toEqual([
       {
         name: "Ada Lovelace",
         title: "CEO",
         kind: "founder",
         email: "a*a@peopled.example",
         isEmailMasked: true,
+        emailStatus: { status: "valid", checkedAt: "2026-11-02T10:00:00Z", source: "imported" },
+        hasId: true,
       },
       {
         name: "Alan Turing",
@@ -260,6 +267,8 @@ describe("a company page's rounds and people (docs/product.md#company-pages)", (
         kind: "founder",
         email: "a**n@peopled.example",
         isEmailMasked: true,
+        emailStatus: { status: null, checkedAt: null, source: null },
+        hasId: true,
       },
       {
         name: "Grace Hopper",
@@ -267,6 +276,8 @@ describe("a company page's rounds and people (docs/product.md#company-pages)", (
         kind: "executive",
         email: "g***e@peopled.example",
         isEmailMasked: true,
+        emailStatus: { status: null, checkedAt: null, source: null },
+        hasId: true,
       },
     ]);
     expect(JSON.stringify(masked)).not.toMatch(/[a-z]{2,}@peopled/);
