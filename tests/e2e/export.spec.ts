@@ -32,13 +32,17 @@ async function exportFromPage(page: Page): Promise<{ name: string; header: strin
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const [header, ...rows] = parse(bytes, { bom: true }) as string[][];
   expect(header?.[0]).toBe("Organization Name");
-  // The spec's columns first and unchanged, then the investor columns (decision 030), then the source (031).
-  expect(header?.slice(-5)).toEqual([
+  // The spec's columns first and unchanged, then the investor columns (decision 030), the source (031) and
+  // the email's status (032).
+  expect(header?.slice(-8)).toEqual([
     "Total Funding Amount (in USD)",
     "Lead Investors",
     "Investors",
     "Number of Funding Rounds",
     "Source",
+    "Email Status",
+    "Email Verified At",
+    "Email Source",
   ]);
   return { name: download.suggestedFilename(), header: header ?? [], rows };
 }
@@ -194,7 +198,14 @@ test("docs/product.md#export: export one row per person", async ({ page }) => {
   const [header, ...data] = parse(await readFile(await download.path()), { bom: true }) as string[][];
   // The spec's columns first and unchanged, then the investor columns, then the person's LinkedIn.
   expect(header?.slice(0, 2)).toEqual(["Organization Name", "Description"]);
-  expect(header?.slice(-3)).toEqual(["Number of Funding Rounds", "Source", "Person LinkedIn"]);
+  expect(header?.slice(-6)).toEqual([
+    "Number of Funding Rounds",
+    "Source",
+    "Email Status",
+    "Email Verified At",
+    "Email Source",
+    "Person LinkedIn",
+  ]);
   expect(data.length).toBeGreaterThan(total);
   // One company's rows are adjacent, one per person, each with the person's own address: never the company's
   // primary contact's address repeated on its other people's rows.

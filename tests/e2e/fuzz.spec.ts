@@ -327,6 +327,8 @@ const SEARCH_PARAMS: Record<string, fc.Arbitrary<string>> = {
   investor: plausible("miller-hill", "no-such-investor", "Not A Slug", "a".repeat(500)),
   led: plausible("1", "0", "true", "maybe"),
   rounds: plausible("1", "4-5", "6+", "6-plus", "7"),
+  // decision 032: the email status filter.
+  email: plausible("valid", "VALID-OR-ACCEPT-ALL", "any", "bounced", "__proto__"),
   page: plausible("1", "2", "0", "-1", "2001", "1.5", "1e3"),
   sort: plausible("newest", "amount"),
 };
