@@ -48,10 +48,10 @@ export function FounderEmail({
         </>
       )}
       {status || showBounce ? (
-        // The badge and the button stay together (a line of their own in the table's narrow column).
+        // The badge and the button stay together (after the address in the table's one-line rows).
         <span className="rl-email-meta">
           {status ? <EmailStatusBadge view={status} /> : null}
-          {showBounce ? <ReportBounceButton target={bounce} /> : null}
+          {showBounce ? <ReportBounceButton target={bounce} compact={compact} /> : null}
         </span>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { MailX } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
@@ -18,7 +19,14 @@ const CONNECTION_FAILED = "Check your connection and try again.";
  * address). The call names the company and person, never the address; the page's data is loaded again so the
  * badge shows the new status.
  */
-export function ReportBounceButton({ target }: { target: BounceTarget }) {
+export function ReportBounceButton({
+  target,
+  compact = false,
+}: {
+  target: BounceTarget;
+  /** The table's form: an icon with the same name (and the words in its title), so a row stays one line. */
+  compact?: boolean;
+}) {
   const revalidator = useRevalidator();
   const [isSending, setIsSending] = useState(false);
 
@@ -54,9 +62,10 @@ export function ReportBounceButton({ target }: { target: BounceTarget }) {
       onClick={report}
       disabled={isSending}
       aria-label={BOUNCE_TEXTS.buttonLabel(target.who)}
-      className="rl-bounce"
+      title={compact ? BOUNCE_TEXTS.button : undefined}
+      className={compact ? "rl-bounce-icon" : "rl-bounce"}
     >
-      {BOUNCE_TEXTS.button}
+      {compact ? <MailX aria-hidden="true" className="h-3.5 w-3.5" /> : BOUNCE_TEXTS.button}
     </button>
   );
 }
