@@ -1430,4 +1430,3 @@ export const emailVerificationRuns = pgTable("email_verification_runs", {
   progressAt: timestamp("progress_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export type EmailAddressRow = typeof emailAddresses.$inferSelect;
