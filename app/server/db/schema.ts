@@ -1429,4 +1429,3 @@ export const emailVerificationRuns = pgTable("email_verification_runs", {
   finishedAt: timestamp("finished_at", { withTimezone: true }),
   progressAt: timestamp("progress_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
