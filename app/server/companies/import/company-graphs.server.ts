@@ -216,6 +216,20 @@ function rowFields(company: ImportedCompany, columns: GraphColumns, current: Row
 }
 
 /**
+ * decision 032: the prepared people's new addresses get their form's status (one already known keeps its
+ * own). Called before the companies' upsert, so each company's insert copies its contact's status by
+ * trigger (migration 0030) in its one tuple version; recorded after it, the addresses' statement trigger
+ * would update every new company a second time (and, in a first load, join the whole table each batch:
+ * decision 020's amendment of 2026-12-01).
+ */
+export async function recordPreparedAddresses(tx: Db, prepared: PreparedGraphs): Promise<void> {
+  await recordImportedAddresses(
+    tx,
+    prepared.plans.flatMap((plan) => (plan.people ?? []).map((person) => person.email)),
+  );
+}
+
+/**
  * Writes the prepared rounds, people and company links, after the upsert stored the companies: at most one
  * statement per table and kind, the rows as one JSON parameter each. Returns what it wrote.
  */
@@ -292,11 +306,6 @@ export async function writeGraphs(
   if (deletedPeople.length > 0) {
     await tx.execute(sql`delete from people where id = any(${sql.param(deletedPeople)}::int[])`);
   }
-  // decision 032: a new address gets its form's status; one already known keeps its own.
-  await recordImportedAddresses(
-    tx,
-    [...keptPeople, ...newPeople].map((person) => person.email as string | null),
-  );
   const PERSON_TYPE = sql.raw(
     `id integer, company_id integer, position integer, first_name text, last_name text, title text, role_kind text, email text`,
   );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { RowInvestor } from "../../../core/investor-names";
+import { preferIndexProbes } from "../../db/batch-plans.server";
 import type { Db } from "../../db/database.server";
 import { nextIds } from "../../db/next-ids.server";
 import { queryRows } from "../../db/query-rows.server";
@@ -15,7 +16,13 @@ import {
   withFileCompanies,
 } from "./candidate-matching.server";
 import { companyDigest, hasSameValues, investorsText } from "./company-changes";
-import { type GraphColumns, graphColumnsOf, prepareGraphs, writeGraphs } from "./company-graphs.server";
+import {
+  type GraphColumns,
+  graphColumnsOf,
+  prepareGraphs,
+  recordPreparedAddresses,
+  writeGraphs,
+} from "./company-graphs.server";
 import { allocateSlugs } from "./company-slugs.server";
 import type { FileCompanies } from "./file-companies";
 import { companyJson, upsertStatement } from "./upsert.server";
@@ -73,10 +80,8 @@ export async function writeBatch(
     // The row each company's values came from: its digest was made while parsing.
     const rowOf = new Map(rows.map((row) => [row.company, row]));
     const companiesOfBatch = rows.map(({ company }) => company);
-    // The matching reads probe the domain and name indexes with up to two keys per row; the planner prices
-    // those probes above a scan of a table of a first load's size, which costs several times more (a first
-    // load scanned its growing table once per batch: decision 020).
-    await tx.execute(sql`set local enable_seqscan = off`);
+    // Index probes, never a scan, and no JIT (batch-plans.server.ts).
+    await preferIndexProbes(tx);
     const candidates = await loadCandidates(tx, companiesOfBatch, fields);
     // decision 030: a stored company's investors as the file would name them, to tell an unchanged row.
     const storedInvestors = investors
@@ -261,6 +266,7 @@ async function write(
       ...prepared.summaries.get(candidate.id as number),
     }),
   }));
+  await recordPreparedAddresses(tx, prepared);
   const stored = await queryRows<{ id: number; slug: string }>(
     tx,
     upsertStatement(writes, [...new Set([...fields, ...SUMMARY_FIELDS])]),

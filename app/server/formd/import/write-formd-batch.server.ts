@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type FilingOrder, speaksLast } from "../../../core/formd/company-match";
+import { preferIndexProbes } from "../../db/batch-plans.server";
 import type { Db } from "../../db/database.server";
 import { takeImportLock } from "../../imports/import-lock.server";
 import type { FileFormD } from "./file-formd";
@@ -43,8 +44,8 @@ export async function writeFormDBatch(
   let batchState: BatchState | null = null;
   await db.transaction(async (tx) => {
     await takeImportLock(tx);
-    // The batch's reads probe indexes with thousands of keys: never a scan (the rounds import's lesson).
-    await tx.execute(sql`set local enable_seqscan = off`);
+    // Index probes, never a scan, and no JIT (batch-plans.server.ts).
+    await preferIndexProbes(tx);
     const kept: CompanyRow[] = [];
     for (const row of batch) {
       const first =

@@ -3,6 +3,7 @@ import { showValue } from "../../../core/crunchbase-cells";
 import { ensureCompanyGraphs } from "../../companies/rounds-backfill.server";
 import { resolveInvestors, spellingKey } from "../../company-summary/investor-store.server";
 import { refreshSummaries } from "../../company-summary/refresh-summaries.server";
+import { preferIndexProbes } from "../../db/batch-plans.server";
 import type { Db } from "../../db/database.server";
 import { queryRows } from "../../db/query-rows.server";
 import type { DuplicateRow, RejectedRow } from "../../imports/import-kit.server";
@@ -145,9 +146,8 @@ export async function writeRoundsBatch(
   const touched = new Set<number>();
   await db.transaction(async (tx) => {
     await takeImportLock(tx);
-    // The batch's reads probe indexes with thousands of keys; the planner prices them above a scan of a
-    // table of some 100,000 rows, which costs several times more (the companies import's lesson, decision 020).
-    await tx.execute(sql`set local enable_seqscan = off`);
+    // Index probes, never a scan, and no JIT (batch-plans.server.ts).
+    await preferIndexProbes(tx);
     const companyOf = await file.timed("match companies", () => matchCompanies(tx, batch));
     const matched: Array<{ row: RoundBatchRow; companyId: number }> = [];
     for (const row of batch) {
