@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
  * control a fraction of that.
  */
 export async function seriousFindings(page: Page, include: readonly string[] = []): Promise<string[]> {
+  await animationsSettled(page);
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   for (const selector of include) builder = builder.include(selector);
   const results = await builder.analyze();
@@ -15,4 +16,18 @@ export async function seriousFindings(page: Page, include: readonly string[] = [
     .map(
       (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
     );
+}
+
+/**
+ * Waits until every finite animation and transition on the page has finished: a toast that is still fading
+ * in has, for that moment, text of too low a contrast (axe measured one at "color-contrast" once in a few
+ * runs), which is not what a reader sees once it has appeared. Endless ones (a spinner) are not waited for.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.NaN));
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }
