@@ -22,7 +22,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     // A trace of the retry only: recording every test's trace and keeping the failures' cost a fifth of the
     // browser tests' time, and the fuzz tests' 24,000 requests were traced too (decision 023's amendment of
-    // 2026-12-01). A failure still keeps its screenshot and its page's snapshot (error-context.md).
+    // 2026-12-01). A failure still keeps its screenshot and its page's snapshot (Playwright's error context).
     trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { type FilingOrder, speaksLast } from "../../../core/formd/company-match";
 import { preferIndexProbes } from "../../db/batch-plans.server";
 import type { Db } from "../../db/database.server";
