@@ -762,6 +762,15 @@ describe("signed but malformed events (docs/product.md#security)", () => {
       /^id: /,
     ],
     [
+      // Found by the fuzz tests: it reached the database, which refused it (500).
+      "an invoice's subscription with an unpaired surrogate",
+      event("evt_m", "invoice.paid", NOV_1, {
+        ...invoice({ start: NOV_1, end: DEC_8 }),
+        parent: { subscription_details: { subscription: "sub_\udfff" } },
+      }),
+      /^data\.object\.parent\.subscription_details\.subscription: /,
+    ],
+    [
       "a subscription without an id",
       event("evt_m", "customer.subscription.created", NOV_1, { ...subscription(TRIALING), id: undefined }),
       /^data\.object\.id: /,
@@ -825,7 +834,7 @@ describe("signed but malformed events (docs/product.md#security)", () => {
     ];
     const oddValue = fc.oneof(
       fc.jsonValue(),
-      fc.constantFrom(null, "", "\u0000", "sub_\u0000", 1e20, -1, 1.5, "x".repeat(300), [], {}, true),
+      fc.constantFrom(null, "", "\u0000", "sub_\u0000", "sub_\udfff", 1e20, -1, 1.5, "x".repeat(300), [], {}, true),
     );
     const cases = fc
       .constantFrom(...valid)
