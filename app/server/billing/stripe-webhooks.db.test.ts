@@ -834,7 +834,20 @@ describe("signed but malformed events (docs/product.md#security)", () => {
     ];
     const oddValue = fc.oneof(
       fc.jsonValue(),
-      fc.constantFrom(null, "", "\u0000", "sub_\u0000", "sub_\udfff", 1e20, -1, 1.5, "x".repeat(300), [], {}, true),
+      fc.constantFrom(
+        null,
+        "",
+        "\u0000",
+        "sub_\u0000",
+        "sub_\udfff",
+        1e20,
+        -1,
+        1.5,
+        "x".repeat(300),
+        [],
+        {},
+        true,
+      ),
     );
     const cases = fc
       .constantFrom(...valid)
