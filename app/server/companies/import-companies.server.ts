@@ -103,7 +103,7 @@ export const COMPANIES_IMPORT: ImportKind<CompaniesHeader, BatchRow, FileCompani
   // (decision 030).
   bulkLoad: {
     table: "companies",
-    // And the one an address's status reaches its company by (migration 0030's trigger joins on it).
+    // And the one an address's status reaches its company by (migration 0031's trigger probes it).
     keepIndexes: ["companies_website_domain_idx", "companies_name_key_idx", "companies_email_lower_idx"],
     alsoTables: [
       { table: "people", keepIndexes: ["people_company_position_idx"] },
