@@ -59,7 +59,9 @@ try {
   ] as const) {
     const started = performance.now();
     const deferred = await startBulkLoad(database.db, COMPANIES_IMPORT);
-    const { report, file: records } = await runImport(database.db, COMPANIES_IMPORT, createReadStream(file));
+    const { report, file: records } = await runImport(database.db, COMPANIES_IMPORT, createReadStream(file), {
+      analyzeLater: deferred,
+    });
     const seconds = (performance.now() - started) / 1000;
     const rate = Math.round(report.totalRows / seconds);
     console.log(

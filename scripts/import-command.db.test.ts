@@ -3,10 +3,13 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crunchbaseRecord, toCrunchbaseCsv } from "~tests/fixtures/crunchbase-csv";
 import { lpRecord, toLpCsv } from "~tests/fixtures/lp-csv";
 import { roundRecord, toRoundsCsv } from "~tests/fixtures/rounds-csv";
+import { openDatabase } from "../app/server/db/database.server";
+import { queryRows } from "../app/server/db/query-rows.server";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -65,6 +68,17 @@ describe("the import kit's command line (npm run import, npm run import:lps)", (
     );
     expect(out).toMatch(/\nEnd to end: [\d,]+ rows\/s, \d+\.\d s \(import \d+\.\d s, then \d+\.\d s\)\.\n/);
     expect(out).toContain(`Wrote 1 rejected rows to ${path.join(dir, "rejected.csv")}.`);
+    // A first load refreshes the planner statistics once its indexes are built (analyzeLater), not never.
+    const database = await openDatabase({ dataDir: path.join(dir, "data") });
+    try {
+      const [analyzed] = await queryRows<{ columns: number }>(
+        database.db,
+        sql`select count(*)::int as columns from pg_stats where schemaname = 'public' and tablename = 'companies'`,
+      );
+      expect(analyzed?.columns).toBeGreaterThan(10);
+    } finally {
+      await database.close();
+    }
   }, 120_000);
 
   it("runs an LP dry run with the LPs' words, and refuses options a kind's command does not take", async () => {

@@ -97,6 +97,7 @@ async function main(command: ImportCommand): Promise<void> {
         file: records,
         error,
       } = await carryOutRun(database.db, command.kind, run, file, {
+        analyzeLater: deferred,
         onProgress: (progress) => (json ? undefined : showProgress(command, progress)),
       }).catch(async (failure: unknown) => {
         if (deferred) await restoreDeferredIndexes(database.db);

@@ -245,7 +245,14 @@ export async function finishImport(
   const [followUp, indexes] = await Promise.allSettled([
     wrote && kind.afterImport ? kind.afterImport(db, file, { inServer: false, runId }) : null,
     // Two connections: the trigram index on one, the others beside it (deferred-indexes.server.ts).
-    deferred ? restoreDeferredIndexes(db, { connections: 2 }) : null,
+    // ANALYZE waits for the index builds' locks on the table anyway; it then also reads the new expression
+    // indexes' statistics. A run without analyzeLater has analyzed already; once more costs a second or two.
+    deferred
+      ? restoreDeferredIndexes(db, { connections: 2 }).then(async (built) => {
+          if (wrote) await db.execute(kind.analyze);
+          return built;
+        })
+      : null,
   ]);
   if (indexes.status === "rejected") throw indexes.reason;
   if (followUp.status === "rejected") throw followUp.reason;
@@ -286,6 +293,11 @@ export interface RunImportOptions<E extends ExtraCounts> {
    * requests in flight go first: foreground-requests.server.ts). The next batch is read meanwhile.
    */
   beforeEachWrite?: () => Promise<void>;
+  /**
+   * Leave the planner statistics (the kind's `analyze`) to finishImport: a bulk load (startBulkLoad) refreshes
+   * them once its indexes are built, beside the follow-up, instead of before the rows' phase ends.
+   */
+  analyzeLater?: boolean;
 }
 
 const DEFAULT_BATCH_SIZE = 2_000;
@@ -463,7 +475,7 @@ class KitRun<Header, Row extends { row: number }, File extends FileRecords, E ex
     if (this.kind.finishFile) await this.finishFile(this.kind.finishFile);
     // Fresh statistics, so the planner sees the new table sizes at once. Not VACUUM: on 100,000 rows it
     // cost ~10% of the import, and autovacuum's insert threshold sets the visibility map soon after.
-    if (this.written > 0) await this.db.execute(this.kind.analyze);
+    if (this.written > 0 && !this.options.analyzeLater) await this.db.execute(this.kind.analyze);
     return this.snapshot();
   }
 

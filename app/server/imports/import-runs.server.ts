@@ -425,12 +425,15 @@ export async function carryOutRun(
     onProgress,
     maxFileRecords,
     beforeEachWrite,
+    analyzeLater,
   }: {
     actor?: AdminActor | null;
     onProgress?: (progress: ImportProgress & ExtraCounts) => void;
     maxFileRecords?: number;
     /** Awaited before each batch is written (RunImportOptions.beforeEachWrite). */
     beforeEachWrite?: () => Promise<void>;
+    /** The statistics are refreshed by finishImport (RunImportOptions.analyzeLater). */
+    analyzeLater?: boolean;
   } = {},
 ): Promise<RunOutcome> {
   const started = performance.now();
@@ -446,6 +449,7 @@ export async function carryOutRun(
       dryRun: run.kind === "dry_run",
       ...(maxFileRecords === undefined ? {} : { maxFileRecords }),
       ...(beforeEachWrite === undefined ? {} : { beforeEachWrite }),
+      ...(analyzeLater === undefined ? {} : { analyzeLater }),
       onProgress(step) {
         progress.report(step);
         onProgress?.(step);
