@@ -97,6 +97,12 @@ export default [
     route("converter/convert", "routes/api/converter-convert.ts"),
     route("converter/download/:fileId", "routes/api/converter-download.ts"),
     route("webhooks/stripe", "routes/api/stripe-webhook.ts"),
+    // decision 033: the REST API, with a key (Authorization: Bearer).
+    route("v1/openapi.json", "routes/api/v1/openapi.ts"),
+    route("v1/companies", "routes/api/v1/companies.ts"),
+    route("v1/companies/:slug", "routes/api/v1/company.ts"),
+    route("v1/me", "routes/api/v1/me.ts"),
+    route("v1/*", "routes/api/v1/not-found.ts"),
   ]),
 
   // Development tools: the log mail driver's outbox (404 in production)

@@ -7,6 +7,7 @@ import type {
   SwitchPreview,
 } from "~/components/billing/subscription-section";
 import { viewerAccess } from "~/core/access";
+import { API_MESSAGES } from "~/core/api-keys";
 import { changePasswordSchema, fieldErrorsOf, profileSchema } from "~/core/auth-forms";
 import { formatDate } from "~/core/format";
 import {
@@ -19,6 +20,7 @@ import {
 import { PLANS } from "~/core/plans";
 import { invoiceTotals } from "~/core/proration";
 import { demoCardLabel, formatUsd, type SwitchablePlanId } from "~/core/subscription-changes";
+import { ApiKeyError, createApiKey, listApiKeys, revokeApiKey } from "~/server/api/api-keys.server";
 import { getDb } from "~/server/app-database.server";
 import { changePassword, deleteAccount, updateProfile } from "~/server/auth/account.server";
 import { getAuthServices } from "~/server/auth/auth-services.server";
@@ -42,8 +44,8 @@ import { getMailer } from "~/server/mail/mailer.server";
 import { readForm } from "~/server/read-body.server";
 import { listSavedSearches } from "~/server/saved-searches/saved-searches.server";
 
-/** The account page's four forms, told apart by their hidden `intent` field. */
-export type ProfileIntent = "profile" | "password" | "subscription" | "delete";
+/** The account page's forms, told apart by their hidden `intent` field. */
+export type ProfileIntent = "profile" | "password" | "subscription" | "delete" | "api-key";
 
 /** docs/product.md#plan-changes: the subscription section's forms, told apart by `intent`. */
 const SUBSCRIPTION_INTENTS = ["cancel", "resume", "switch", "payment-method"] as const;
@@ -63,7 +65,9 @@ export async function loadProfile(request: Request) {
   const lpPlan = lps.find((row) => row.status === "active" || row.status === "trialing") ?? lps[0] ?? null;
   // docs/product.md#saved-searches: saved searches come with active access, as every /api/saved-searches call checks.
   const hasActiveAccess = viewerAccess(user, billing.subscriptions).hasActiveAccess;
-  const savedSearches = hasActiveAccess ? await listSavedSearches(db, user.id) : null;
+  const [savedSearches, apiKeys] = hasActiveAccess
+    ? await Promise.all([listSavedSearches(db, user.id), listApiKeys(db, user.id)])
+    : [null, null];
   return {
     user,
     subscription: summaryOf(billing.primary),
@@ -72,6 +76,8 @@ export async function loadProfile(request: Request) {
     lpPlan: summaryOf(lpPlan),
     exports,
     savedSearches,
+    // decision 033: API keys come with active access, as every /api/v1 call checks.
+    apiKeys,
     // decision 032: bounce reports need active access, as every /api/email-bounces call checks.
     canReportBounces: hasActiveAccess,
   };
@@ -205,6 +211,9 @@ export async function profileAction(request: Request) {
       throw error;
     }
   }
+  if (form.intent === "api-key-create" || form.intent === "api-key-revoke") {
+    return apiKeyAction(services.db, user, form);
+  }
   if (form.intent === "delete") {
     const parsed = deleteSchema.safeParse(form);
     if (!parsed.success) return failed("delete", fieldErrorsOf(parsed.error), null);
@@ -219,6 +228,42 @@ export async function profileAction(request: Request) {
     return redirectWithCookies("/", [...outcome.setCookies, flashCookie(PROFILE_TOASTS.accountDeleted)]);
   }
   return data({ intent: null, error: "Unknown request.", fieldErrors: {} }, { status: 400 });
+}
+
+/**
+ * decision 033: create an API key (answered with the key itself, the only time it is shown: never stored,
+ * never in a loader's data) or revoke one. Keys need active access, as the API does.
+ */
+async function apiKeyAction(
+  db: Db,
+  user: { id: string; isAdmin: boolean },
+  form: Record<string, FormDataEntryValue>,
+) {
+  const billing = await getBillingState(db, user);
+  if (!viewerAccess(user, billing.subscriptions).hasActiveAccess) {
+    return failed("api-key", {}, API_MESSAGES.noAccess, 403);
+  }
+  if (form.intent === "api-key-revoke") {
+    const id = Number(form.keyId);
+    if (!Number.isSafeInteger(id) || !(await revokeApiKey(db, user.id, id))) {
+      return failed("api-key", {}, API_MESSAGES.unknownKey, 404);
+    }
+    return redirectWithCookies("/profile#api-keys-title", [
+      flashCookie({ title: API_MESSAGES.keyRevoked, type: "success" }),
+    ]);
+  }
+  try {
+    const { key, view } = await createApiKey(db, user.id, typeof form.name === "string" ? form.name : "");
+    return data({
+      intent: "api-key" as const,
+      error: null,
+      fieldErrors: {},
+      createdKey: { key, name: view.name },
+    });
+  } catch (error) {
+    if (error instanceof ApiKeyError) return failed("api-key", { name: error.message }, null);
+    throw error;
+  }
 }
 
 /** docs/product.md#plan-changes: one change to the user's own subscription; success redirects with its toast. */

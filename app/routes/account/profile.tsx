@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { ApiKeysSection } from "~/components/account/api-keys-section";
 import { BounceListUpload } from "~/components/account/bounce-list-upload";
 import { ExportHistorySection } from "~/components/account/export-history-section";
 import { InvoiceList } from "~/components/billing/invoice-list";
@@ -121,6 +122,17 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <Section id="exports-title" title="Your exports">
         <ExportHistorySection exports={loaderData.exports} />
       </Section>
+
+      {loaderData.apiKeys ? (
+        <Section id="api-keys-title" title="API keys">
+          <ApiKeysSection
+            keys={loaderData.apiKeys}
+            created={actionData && "createdKey" in actionData ? actionData.createdKey : null}
+            nameError={errorsFor("api-key").name}
+            error={messageFor("api-key")}
+          />
+        </Section>
+      ) : null}
 
       {loaderData.canReportBounces ? (
         <Section id="bounces-title" title={BOUNCE_TEXTS.uploadTitle}>

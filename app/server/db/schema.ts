@@ -484,14 +484,14 @@ export const userActivity = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    actionType: text("action_type", { enum: ["search", "filter", "export"] }).notNull(),
+    actionType: text("action_type", { enum: ["search", "filter", "export", "api"] }).notNull(),
     actionDetails: jsonb("action_details").$type<ActivityDetails>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("user_activity_user_id_created_at_idx").on(table.userId, table.createdAt.desc()),
     index("user_activity_created_at_idx").on(table.createdAt.desc()),
-    check("user_activity_action_type", sql`${table.actionType} in ('search', 'filter', 'export')`),
+    check("user_activity_action_type", sql`${table.actionType} in ('search', 'filter', 'export', 'api')`),
   ],
 );
 
@@ -526,7 +526,7 @@ export const activityDaily = pgTable(
   "activity_daily",
   {
     day: date("day", { mode: "string" }).notNull(),
-    actionType: text("action_type", { enum: ["search", "filter", "export"] }).notNull(),
+    actionType: text("action_type", { enum: ["search", "filter", "export", "api"] }).notNull(),
     events: integer("events").notNull(),
     exportedRows: numeric("exported_rows").notNull(),
   },
@@ -1429,3 +1429,53 @@ export const emailVerificationRuns = pgTable("email_verification_runs", {
   finishedAt: timestamp("finished_at", { withTimezone: true }),
   progressAt: timestamp("progress_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/*
+ * The API's keys (decision 033). A key is shown once, when created; only its SHA-256 is stored (a key is 32
+ * random bytes, so a fast hash is as strong as a slow one), with its first characters to tell keys apart.
+ * A revoked key stays listed, refused.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The key's first characters ("rl_live_" and 6 more), shown in lists. */
+    prefix: text("prefix").notNull(),
+    /** Hex SHA-256 of the whole key. */
+    keyHash: text("key_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Written at most once a minute per key (api-keys.server.ts), so use does not cost a write per call. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("api_keys_key_hash_idx").on(table.keyHash),
+    index("api_keys_user_id_idx").on(table.userId, table.createdAt),
+    check("api_keys_name_length", sql`char_length(${table.name}) between 1 and 60`),
+  ],
+);
+
+/**
+ * Calls counted per key and window (a minute for the rate, a UTC day for the quota), in the database so every
+ * app process shares them (decision 033). Windows older than two days are purged (retention/purge.server.ts).
+ */
+export const apiUsage = pgTable(
+  "api_usage",
+  {
+    keyId: bigint("key_id", { mode: "number" })
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    window: text("window", { enum: ["minute", "day"] }).notNull(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.keyId, table.window, table.startsAt] }),
+    index("api_usage_starts_at_idx").on(table.startsAt),
+    check("api_usage_window", sql`${table.window} in ('minute', 'day')`),
+  ],
+);

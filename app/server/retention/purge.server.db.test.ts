@@ -3,6 +3,8 @@ import { setUpTestDatabase } from "~tests/fixtures/database";
 import { user } from "~tests/fixtures/factories";
 import {
   adminAuditLog,
+  apiKeys,
+  apiUsage,
   authAuditEvents,
   contactSubmissions,
   mailMessages,
@@ -61,6 +63,27 @@ describe("purgeExpiredRecords (privacy policy: how long we keep it)", () => {
       "kept@example.com",
     ]);
     expect((await db.select().from(mailMessages)).map((row) => row.toAddress)).toEqual(["kept@example.com"]);
+  });
+
+  it("forgets the API's counted windows two days after they start", async () => {
+    const db = database.db;
+    const [owner] = await db
+      .insert(users)
+      .values(user({ name: "Api Owner" }))
+      .returning({ id: users.id });
+    if (!owner) throw new Error("no user");
+    const [key] = await db
+      .insert(apiKeys)
+      .values({ userId: owner.id, name: "k", prefix: "rl_live_abcdef", keyHash: "hash-of-k" })
+      .returning({ id: apiKeys.id });
+    if (!key) throw new Error("no key");
+    await db.insert(apiUsage).values([
+      { keyId: key.id, window: "day", startsAt: HOURS_AGO(49), count: 5 },
+      { keyId: key.id, window: "day", startsAt: HOURS_AGO(24), count: 7 },
+      { keyId: key.id, window: "minute", startsAt: HOURS_AGO(50), count: 1 },
+    ]);
+    expect((await purgeExpiredRecords(db, NOW)).apiUsage).toBe(2);
+    expect((await db.select().from(apiUsage)).map((row) => row.count)).toEqual([7]);
   });
 
   it("forgets rate-limit records past their window and expired sessions and tokens", async () => {

@@ -4,6 +4,7 @@ import { retentionCutoff } from "~/core/retention";
 import type { Db } from "../db/database.server";
 import {
   adminAuditLog,
+  apiUsage,
   authAuditEvents,
   contactSubmissions,
   mailMessages,
@@ -24,10 +25,13 @@ export interface PurgeCounts {
   rateLimits: number;
   expiredSessions: number;
   expiredVerifications: number;
+  apiUsage: number;
 }
 
 /** Sign-in rate-limit rows older than this are long past any window (better-auth's are a minute). */
 const RATE_LIMIT_KEEP_MS = 24 * 60 * 60 * 1000;
+/** The API's counted windows (a minute, a UTC day) older than this count towards no limit (decision 033). */
+const API_USAGE_KEEP_MS = 2 * 24 * 60 * 60 * 1000;
 
 /**
  * The privacy policy's retention promises, kept: security logs (the sign-in audit trail), messages sent to
@@ -52,6 +56,11 @@ export async function purgeExpiredRecords(db: Db, now: Date = new Date()): Promi
     ),
     expiredSessions: await deleteWhere(db, sessions, lt(sessions.expiresAt, now)),
     expiredVerifications: await deleteWhere(db, verifications, lt(verifications.expiresAt, now)),
+    apiUsage: await deleteWhere(
+      db,
+      apiUsage,
+      lt(apiUsage.startsAt, new Date(now.getTime() - API_USAGE_KEEP_MS)),
+    ),
   };
 }
 
