@@ -12,8 +12,10 @@ export const API_KEY_NAME_MAX = 60;
 export const MAX_API_KEYS = 10;
 
 /** Calls per key per minute (the rate) and per UTC day (the quota). */
-export const API_RATE_PER_MINUTE = 300;
-export const API_QUOTA_PER_DAY = 20_000;
+export const API_RATE_PER_MINUTE = 600;
+export const API_QUOTA_PER_DAY = 50_000;
+/** Calls of one key a server process answers at once; more are refused at once (429), so one key's share of a process stays small. */
+export const API_MAX_IN_FLIGHT_PER_KEY = 4;
 /** Page sizes of the list endpoints. */
 export const API_MAX_PAGE_SIZE = 100;
 export const API_DEFAULT_PAGE_SIZE = 25;
@@ -25,6 +27,7 @@ export const API_MESSAGES = {
   noLpAccess: "The LP database needs the LP plan.",
   rate: (seconds: number) => `Too many requests for this key. Try again in ${seconds} s.`,
   quota: "This key used its daily quota. It resets at midnight UTC.",
+  inFlight: `Too many calls at once for this key: at most ${API_MAX_IN_FLIGHT_PER_KEY} at a time. Try again in 1 s.`,
   notFound: "Nothing here: check the address.",
   method: "This address does not take that method.",
   keyName: `Name the key (1 to ${API_KEY_NAME_MAX} characters).`,

@@ -1,4 +1,4 @@
-import { API_MESSAGES } from "~/core/api-keys";
+import { API_MESSAGES, API_RATE_PER_MINUTE } from "~/core/api-keys";
 import { gotoHydrated } from "./accounts-helpers";
 import { expect, test } from "./fixtures";
 
@@ -29,7 +29,7 @@ test("decision 033: a subscriber creates an API key, sees it once, calls the API
   const me = await page.request.get("/api/v1/me", { headers: { authorization: `Bearer ${key}` } });
   expect(me.status()).toBe(200);
   expect(await me.json()).toMatchObject({ key: { name: "CRM sync" }, plan: { hasExportAccess: true } });
-  expect(me.headers()["ratelimit-limit"]).toBe("300");
+  expect(me.headers()["ratelimit-limit"]).toBe(String(API_RATE_PER_MINUTE));
 
   // Shown once: a new visit lists the key by its first characters only.
   await gotoHydrated(page, "/profile");

@@ -90,3 +90,33 @@ export function limitHeaders(state: LimitState): Record<string, string> {
     ...(state.allowed ? {} : { "Retry-After": String(state.resetSeconds) }),
   };
 }
+
+/** The longest a process answers a refused key from memory before asking the database again. */
+const REMEMBER_REFUSAL_MS = 60_000;
+
+/**
+ * The keys this process saw refused, until their window ends (a minute at most): a key called on past its
+ * limit is answered 429 from memory, with no database query, so its calls cost the site next to nothing
+ * while others' searches go on. Each process learns of a refusal by one counted call; a key revoked while
+ * remembered is answered 429 instead of 401 until then.
+ */
+export class RefusedKeys {
+  private readonly until = new Map<string, { at: number; state: LimitState }>();
+
+  /** The refusal to answer for this key's hash now, if this process holds one. */
+  refusal(keyHash: string, now: number = Date.now()): LimitState | null {
+    const held = this.until.get(keyHash);
+    if (!held) return null;
+    if (held.at <= now) {
+      this.until.delete(keyHash);
+      return null;
+    }
+    return { ...held.state, resetSeconds: Math.max(1, Math.ceil((held.at - now) / 1000)) };
+  }
+
+  remember(keyHash: string, state: LimitState, now: number = Date.now()): void {
+    if (state.allowed) return;
+    for (const [hash, held] of this.until) if (held.at <= now) this.until.delete(hash);
+    this.until.set(keyHash, { at: now + Math.min(state.resetSeconds * 1000, REMEMBER_REFUSAL_MS), state });
+  }
+}

@@ -4,7 +4,12 @@ import addFormats from "ajv-formats";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SubscriptionStatus } from "~/core/access";
-import { API_MESSAGES } from "~/core/api-keys";
+import {
+  API_MAX_IN_FLIGHT_PER_KEY,
+  API_MESSAGES,
+  API_QUOTA_PER_DAY,
+  API_RATE_PER_MINUTE,
+} from "~/core/api-keys";
 import { insertSubscription, TEST_APP_URL } from "~tests/fixtures/accounts";
 import { setUpTestDatabase } from "~tests/fixtures/database";
 import { company } from "~tests/fixtures/factories";
@@ -12,7 +17,7 @@ import { queryRows } from "../db/query-rows.server";
 import { companies, people, users } from "../db/schema";
 import { requestDoNotSell } from "../suppression/do-not-sell.server";
 import { createApiKey, revokeApiKey } from "./api-keys.server";
-import { countApiCall, limitHeaders } from "./api-limits.server";
+import { countApiCall, limitHeaders, RefusedKeys } from "./api-limits.server";
 import { getCompany, getMe, handleApiCall, listCompanies } from "./api-v1.server";
 import { openApiDocument } from "./openapi.server";
 
@@ -197,8 +202,8 @@ describe("GET /api/v1/companies", () => {
     expect(body.data.map((row: { name: string }) => row.name)).toEqual(["Alpha Robotics"]);
     expect(body.total).toBe(1);
     expect(JSON.stringify(body)).not.toContain("hid@hidden.test");
-    expect(response.headers.get("ratelimit-limit")).toBe("300");
-    expect(Number(response.headers.get("ratelimit-remaining"))).toBeLessThan(300);
+    expect(response.headers.get("ratelimit-limit")).toBe(String(API_RATE_PER_MINUTE));
+    expect(Number(response.headers.get("ratelimit-remaining"))).toBeLessThan(API_RATE_PER_MINUTE);
     expect(Number(response.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
   });
 
@@ -291,7 +296,7 @@ describe("GET /api/v1/me and the limits", () => {
     expect(body).toMatchObject({
       email: "trialing@example.com",
       plan: { hasProAccess: true, isTrialing: true, hasExportAccess: false },
-      limits: { perMinute: 300, perDay: 20_000 },
+      limits: { perMinute: API_RATE_PER_MINUTE, perDay: API_QUOTA_PER_DAY },
       key: { name: "trialing key" },
     });
     expect(body.limits.usedToday).toBeGreaterThan(0);
@@ -339,5 +344,58 @@ describe("GET /api/v1/me and the limits", () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await refused.json()).error).toMatch(/^Too many requests for this key/);
+    // Answered from this process's memory now: with the database's counts gone, still refused.
+    await database.db.execute(sql`delete from api_usage`);
+    const remembered = await request();
+    expect(remembered.status).toBe(429);
+    expect(remembered.headers.get("ratelimit-remaining")).toBe("0");
+    expect(await queryRows(database.db, sql`select 1 from api_usage`)).toEqual([]);
+  });
+
+  it("answers at most 4 calls of one key at once; the 5th is refused at once, and another key goes on", async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered = 0;
+    const slow = async () => {
+      entered += 1;
+      await gate;
+      return { ok: true };
+    };
+    const held = Array.from({ length: API_MAX_IN_FLIGHT_PER_KEY }, () =>
+      call(slow, "/api/v1/me", keys.get("active")),
+    );
+    await expect.poll(() => entered).toBe(API_MAX_IN_FLIGHT_PER_KEY);
+    const fifth = await call(slow, "/api/v1/me", keys.get("active"));
+    expect(fifth.status).toBe(429);
+    expect(fifth.headers.get("retry-after")).toBe("1");
+    expect(await fifth.json()).toEqual({ error: API_MESSAGES.inFlight });
+    const other = call(slow, "/api/v1/me", keys.get("trialing"));
+    await expect.poll(() => entered).toBe(API_MAX_IN_FLIGHT_PER_KEY + 1);
+    release();
+    expect((await Promise.all([...held, other])).map((response) => response.status)).toEqual(
+      Array(API_MAX_IN_FLIGHT_PER_KEY + 1).fill(200),
+    );
+    expect((await call(getMe, "/api/v1/me", keys.get("active"))).status).toBe(200);
+  });
+
+  it("remembers a refused key until its window ends, a minute at most", () => {
+    const keys = new RefusedKeys();
+    const state = {
+      allowed: false,
+      refusedBy: "quota" as const,
+      limit: 4,
+      remaining: 0,
+      resetSeconds: 3_600,
+      perMinute: 10,
+      policy: "10;w=60, 4;w=86400",
+      quota: { limit: 4, used: 4, resetSeconds: 3_600 },
+    };
+    keys.remember("hash", state, 0);
+    keys.remember("allowed", { ...state, allowed: true }, 0);
+    expect(keys.refusal("allowed", 1_000)).toBeNull();
+    expect(keys.refusal("hash", 1_000)?.resetSeconds).toBe(59);
+    expect(keys.refusal("hash", 60_000)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type * as z from "zod";
 import type { ViewerAccess } from "~/core/access";
-import { API_DEFAULT_PAGE_SIZE, API_MESSAGES } from "~/core/api-keys";
+import { API_DEFAULT_PAGE_SIZE, API_MAX_IN_FLIGHT_PER_KEY, API_MESSAGES } from "~/core/api-keys";
 import type { CompanyCard } from "~/core/company-card";
 import type { CompanyProfile } from "~/core/company-profile";
 import { type PageSize, parseSearchParams, serializeSearchState } from "~/core/search-params";
@@ -15,13 +15,14 @@ import type { Db } from "../db/database.server";
 import { apiKeys } from "../db/schema";
 import { getCompanyProfile } from "../directory/company-profile.server";
 import { logger } from "../logger.server";
-import { type ApiCaller, authenticateApiKey } from "./api-keys.server";
+import { type ApiCaller, authenticateApiKey, bearerKeyOf, hashApiKey } from "./api-keys.server";
 import {
   countApiCall,
   DEFAULT_LIMITS,
   type LimitState,
   type Limits,
   limitHeaders,
+  RefusedKeys,
 } from "./api-limits.server";
 import {
   type CompanyDetailAnswer,
@@ -79,19 +80,49 @@ export async function handleApiCall(
   if (request.method !== "GET" && request.method !== "HEAD") {
     return answer(405, { error: API_MESSAGES.method }, { Allow: "GET" });
   }
+  const key = bearerKeyOf(request.headers.get("authorization"));
+  const keyHash = key === null ? null : hashApiKey(key);
+  const remembered = keyHash === null ? null : refusedKeys.refusal(keyHash);
+  if (remembered !== null) return refused(remembered);
+  if (keyHash === null) return callWithKey(db, request, endpoint, limitsOfKey, null);
+  // At most API_MAX_IN_FLIGHT_PER_KEY calls of a key at once in this process: one key cannot take the process.
+  const inFlight = callsInFlight.get(keyHash) ?? 0;
+  if (inFlight >= API_MAX_IN_FLIGHT_PER_KEY) {
+    return answer(429, { error: API_MESSAGES.inFlight }, { "Retry-After": "1" });
+  }
+  callsInFlight.set(keyHash, inFlight + 1);
+  try {
+    return await callWithKey(db, request, endpoint, limitsOfKey, keyHash);
+  } finally {
+    const left = (callsInFlight.get(keyHash) ?? 1) - 1;
+    if (left <= 0) callsInFlight.delete(keyHash);
+    else callsInFlight.set(keyHash, left);
+  }
+}
+
+/** The call once its key may go on: the key, its counted limits, the account's access, the endpoint. */
+async function callWithKey(
+  db: Db,
+  request: Request,
+  endpoint: Endpoint,
+  limitsOfKey: Limits,
+  keyHash: string | null,
+): Promise<Response> {
   const caller = await authenticateApiKey(db, request.headers.get("authorization"));
   if (caller === null) {
     const message = request.headers.has("authorization") ? API_MESSAGES.badKey : API_MESSAGES.noKey;
     return answer(401, { error: message }, { "WWW-Authenticate": 'Bearer realm="api"' });
   }
-  const limits = await countApiCall(db, caller.keyId, new Date(), limitsOfKey);
+  // The count and the account's access side by side: one round trip of the database fewer per call.
+  const [limits, access] = await Promise.all([
+    countApiCall(db, caller.keyId, new Date(), limitsOfKey),
+    getViewerAccess(db, { id: caller.userId, isAdmin: caller.isAdmin }),
+  ]);
   const headers = limitHeaders(limits);
   if (!limits.allowed) {
-    const message =
-      limits.refusedBy === "quota" ? API_MESSAGES.quota : API_MESSAGES.rate(limits.resetSeconds);
-    return answer(429, { error: message }, headers);
+    if (keyHash !== null) refusedKeys.remember(keyHash, limits);
+    return refused(limits);
   }
-  const access = await getViewerAccess(db, { id: caller.userId, isAdmin: caller.isAdmin });
   if (!access.hasActiveAccess) return answer(403, { error: API_MESSAGES.noAccess }, headers);
   try {
     const body = await endpoint({ db, caller, access, limits, url: new URL(request.url) });
@@ -102,6 +133,16 @@ export async function handleApiCall(
     logger.error({ err: error, path: new URL(request.url).pathname }, "API call failed");
     return answer(500, { error: "An unexpected error occurred" }, headers);
   }
+}
+
+/** The keys this process answers 429 from memory (RefusedKeys). */
+const refusedKeys = new RefusedKeys();
+/** Calls being answered per key hash, in this process. */
+const callsInFlight = new Map<string, number>();
+
+function refused(limits: LimitState): Response {
+  const message = limits.refusedBy === "quota" ? API_MESSAGES.quota : API_MESSAGES.rate(limits.resetSeconds);
+  return answer(429, { error: message }, limitHeaders(limits));
 }
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
