@@ -52,7 +52,7 @@ const GATES: Record<CapabilityId, { flag: keyof AccessFlags | "signedIn"; served
   csvExport: { flag: "hasExportAccess", servedBy: "app/server/export/export-request.server.ts" },
   converter: { flag: "signedIn", servedBy: "app/routes/api/converter-upload.ts" },
   lpDatabase: { flag: "hasLpAccess", servedBy: "app/routes/lps/lps.tsx" },
-  publicApi: null,
+  publicApi: { flag: "hasActiveAccess", servedBy: "app/server/api/api-v1.server.ts" },
 };
 
 const TRIALING = accessFlags([{ planId: "pro", status: "trialing" }], false);
@@ -70,8 +70,8 @@ describe("the capabilities list matches the product (docs/product.md#capabilitie
       if (hasCapability(id)) expect(route && paths.has(route), `${id}: ${route}`).toBe(true);
       else expect(route, id).toBeNull();
     }
-    // No public API: every /api/ route serves the app's own pages (no versioned or key-authenticated API).
-    expect([...paths].filter((p) => /^api\/v\d/.test(p))).toEqual([]);
+    // docs/product.md#api: the versioned, key-authenticated API.
+    expect([...paths].filter((p) => /^api\/v1\//.test(p))).toContain("api/v1/companies");
   });
 
   it("gives each capability to the people the access rules give it to (docs/product.md#access)", () => {
@@ -102,6 +102,7 @@ describe("the capabilities list matches the product (docs/product.md#capabilitie
       "founderEmails",
       "savedSearches",
       "alerts",
+      "publicApi",
     ]);
   });
 });
@@ -184,11 +185,11 @@ describe("texts claim what the product has and deny nothing it has (docs/product
   it("the checker catches the claims it exists for", () => {
     expect(wrongClaims("Alerts: Not yet")).toEqual(["denies alerts the product has"]);
     expect(wrongClaims("The LP database is not built yet")).toEqual(["denies lpDatabase the product has"]);
-    expect(wrongClaims("API: Full REST API for every plan")).toEqual(["claims publicApi the product lacks"]);
+    expect(wrongClaims("API: Not yet")).toEqual(["denies publicApi the product has"]);
     expect(wrongClaims("7-day free trial: unlimited search and export to .csv")).toContain(
       "puts paid-only csvExport in the trial",
     );
-    expect(wrongClaims("API: No")).toEqual([]);
+    expect(wrongClaims("API: Full REST API for every plan")).toEqual([]);
     expect(wrongClaims("The trial includes search; CSV export opens once you pay")).toEqual([]);
   });
 

@@ -63,8 +63,8 @@ export const CAPABILITIES: Record<CapabilityId, Capability> = {
     route: "converter",
   },
   lpDatabase: { id: "lpDatabase", name: "the LP database", access: "lpPlan", route: "lps" },
-  // The /api/ routes serve the app's own pages; there is no API for customers' software.
-  publicApi: { id: "publicApi", name: "a public API", access: "none", route: null },
+  // docs/product.md#api: the REST API with a key; a trial gets addresses masked (the API is a bulk path).
+  publicApi: { id: "publicApi", name: "the REST API", access: "trial", route: "api/v1/companies" },
 };
 
 export function hasCapability(id: CapabilityId): boolean {

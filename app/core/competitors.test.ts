@@ -120,7 +120,7 @@ describe("comparison pages data", () => {
       fundingFilters: "Stage, amount, date, industry, location",
       smallRounds: "Pre-Seed, Seed and Angel rounds included",
       alerts: "Daily or weekly email alerts on saved searches",
-      api: "No",
+      api: "Yes",
     });
     // The prices and the trial length follow the plan catalogue.
     expect(ROUNDLIST_FEATURES.priceModel).toContain(`$${(PLANS.monthly.priceCents ?? 0) / 100} a month`);

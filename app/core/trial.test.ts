@@ -55,7 +55,7 @@ describe("trial texts", () => {
 
   it("say when the trial ends, what it includes, that export waits for the upgrade and what that charges", () => {
     expect(trialBannerText(trial)).toBe(
-      "Your free trial of the Annual plan ends in 5 days (Nov 29, 2026). It includes search and filters, founder emails to see and copy, saved searches and daily or weekly email alerts; CSV export opens once you pay. Upgrade Now charges $299 today for the Annual plan.",
+      "Your free trial of the Annual plan ends in 5 days (Nov 29, 2026). It includes search and filters, founder emails to see and copy, saved searches, daily or weekly email alerts and the REST API; CSV export opens once you pay. Upgrade Now charges $299 today for the Annual plan.",
     );
     expect(trialBannerText({ ...trial, daysLeft: 0 })).toContain("ends today");
   });
@@ -70,11 +70,11 @@ describe("trial texts", () => {
 describe("what a trial includes, before anyone signs up (docs/product.md#capabilities)", () => {
   it("lists the capabilities a trial includes and the one it leaves out", () => {
     expect(trialIncludes()).toBe(
-      "search and filters, founder emails to see and copy, saved searches and daily or weekly email alerts",
+      "search and filters, founder emails to see and copy, saved searches, daily or weekly email alerts and the REST API",
     );
     expect(trialExcludes()).toBe("CSV export");
     expect(trialOfferText(7)).toBe(
-      "The 7-day free trial includes search and filters, founder emails to see and copy, saved searches and daily or weekly email alerts. CSV export opens once you pay: when the trial ends, or earlier with Upgrade Now.",
+      "The 7-day free trial includes search and filters, founder emails to see and copy, saved searches, daily or weekly email alerts and the REST API. CSV export opens once you pay: when the trial ends, or earlier with Upgrade Now.",
     );
   });
 

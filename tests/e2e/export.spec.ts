@@ -88,7 +88,7 @@ test("a trialing user gets the trial dialog, upgrades from it, then exports", as
   // docs/product.md#free-sample, docs/product.md#capabilities: the trial is named on the page, with its end, what it
   // includes, the export rule and what Upgrade Now charges.
   await expect(page.getByTestId("trial-banner")).toHaveText(
-    /^Your free trial of the Annual plan ends in 7 days \([A-Z][a-z]{2} \d{1,2}, \d{4}\)\. It includes search and filters, founder emails to see and copy, saved searches and daily or weekly email alerts; CSV export opens once you pay\. Upgrade Now charges \$299 today for the Annual plan\.$/,
+    /^Your free trial of the Annual plan ends in 7 days \([A-Z][a-z]{2} \d{1,2}, \d{4}\)\. It includes search and filters, founder emails to see and copy, saved searches, daily or weekly email alerts and the REST API; CSV export opens once you pay\. Upgrade Now charges \$299 today for the Annual plan\.$/,
   );
   const total = await shownTotal(page);
   await page.getByRole("button", { name: "Export CSV" }).click();
