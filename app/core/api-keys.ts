@@ -37,6 +37,16 @@ export const API_MESSAGES = {
   unknownKey: "That key does not exist.",
 } as const;
 
+/** A key as its owner's list shows it (never the key itself). */
+export interface ApiKeyView {
+  id: number;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
 /** Why a key name is refused, or null. */
 export function apiKeyNameProblem(name: string): string | null {
   const trimmed = name.trim();

@@ -1,21 +1,12 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { API_QUOTA_PER_DAY, API_RATE_PER_MINUTE } from "~/core/api-keys";
+import { API_QUOTA_PER_DAY, API_RATE_PER_MINUTE, type ApiKeyView } from "~/core/api-keys";
 import { formatDate } from "~/core/format";
 import { copyToClipboard } from "../search/copy-to-clipboard";
 import { Button } from "../ui/button";
 import { FormAlert } from "../ui/form-alert";
 import { TextField } from "../ui/text-field";
-
-export interface ApiKeyRow {
-  id: number;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
 
 /**
  * decision 033: the profile's API keys. A new key is shown once, right after it is made (it comes in the
@@ -28,7 +19,7 @@ export function ApiKeysSection({
   nameError,
   error,
 }: {
-  keys: ApiKeyRow[];
+  keys: ApiKeyView[];
   created: { key: string; name: string } | null;
   nameError: string | undefined;
   error: string | null;

@@ -4,6 +4,7 @@ import {
   API_KEY_PREFIX,
   API_KEY_SHOWN_LENGTH,
   API_MESSAGES,
+  type ApiKeyView,
   apiKeyNameProblem,
   MAX_API_KEYS,
 } from "~/core/api-keys";
@@ -17,15 +18,6 @@ import { env } from "../env.server";
  * and last use, revoked. Only the SHA-256 of a key is stored; a key is 32 random bytes, so no slow hash is
  * needed against guessing, and a lookup is one index probe.
  */
-
-export interface ApiKeyView {
-  id: number;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
 
 /** The user a key speaks for, as the API's access checks need them. */
 export interface ApiCaller {
