@@ -54,6 +54,21 @@ if (!databaseUrl) {
 
 const database = await openDatabase({ url: databaseUrl });
 await database.migrate();
+/** A Pro plan granted for ten years (as `npm run grant` would). */
+async function grantPro(userId: string): Promise<void> {
+  await database.db.insert(subscriptions).values({
+    id: crypto.randomUUID(),
+    userId,
+    planId: "pro",
+    status: "active",
+    provider: "grant",
+    providerSubscriptionId: `grant_${userId}`,
+    currentPeriodStart: new Date(),
+    currentPeriodEnd: new Date(Date.now() + 3650 * 86_400_000),
+    providerStateAt: new Date(),
+  });
+}
+
 // One Pro subscriber per key (a user holds at most 10 keys), kept for the next run.
 const keys: string[] = [];
 for (let index = 0; index <= KEY_COUNT; index += 1) {
@@ -63,17 +78,7 @@ for (let index = 0; index <= KEY_COUNT; index += 1) {
     await database.db
       .insert(users)
       .values({ id, name: `Bench API ${index}`, email: `${id}@roundlist.test`, emailVerified: true });
-    await database.db.insert(subscriptions).values({
-      id: crypto.randomUUID(),
-      userId: id,
-      planId: "pro",
-      status: "active",
-      provider: "grant",
-      providerSubscriptionId: `grant_${id}`,
-      currentPeriodStart: new Date(),
-      currentPeriodEnd: new Date(Date.now() + 3650 * 86_400_000),
-      providerStateAt: new Date(),
-    });
+    await grantPro(id);
   }
   // A fresh key each run (the old ones revoked), so no key starts the run with its minute half spent.
   await database.db.execute(
@@ -174,17 +179,7 @@ async function subscriberCookie(): Promise<string> {
     .from(subscriptions)
     .where(eq(subscriptions.userId, user.id));
   if (!plan) {
-    await database.db.insert(subscriptions).values({
-      id: crypto.randomUUID(),
-      userId: user.id,
-      planId: "pro",
-      status: "active",
-      provider: "grant",
-      providerSubscriptionId: `grant_${user.id}`,
-      currentPeriodStart: new Date(),
-      currentPeriodEnd: new Date(Date.now() + 3650 * 86_400_000),
-      providerStateAt: new Date(),
-    });
+    await grantPro(user.id);
   }
   return cookie;
 }

@@ -88,16 +88,14 @@ export async function revokeApiKey(db: Db, userId: string, keyId: number): Promi
 }
 
 /**
- * The caller behind an `Authorization: Bearer <key>` header: null for a missing, malformed, unknown or
- * revoked key, or a banned account. Records the key's use (at most once a minute).
+ * The caller behind a key's hash (hashApiKey of bearerKeyOf's key): null for an unknown or revoked key, or a
+ * banned account. Records the key's use (at most once a minute).
  */
 export async function authenticateApiKey(
   db: Db,
-  authorization: string | null,
+  keyHash: string,
   now: Date = new Date(),
 ): Promise<ApiCaller | null> {
-  const key = bearerKeyOf(authorization);
-  if (key === null) return null;
   const [row] = await db
     .select({
       keyId: apiKeys.id,
@@ -109,7 +107,7 @@ export async function authenticateApiKey(
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)));
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)));
   if (!row || row.bannedAt !== null) return null;
   if (row.lastUsedAt === null || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) {
     await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.keyId));

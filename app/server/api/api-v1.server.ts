@@ -84,7 +84,7 @@ export async function handleApiCall(
   const keyHash = key === null ? null : hashApiKey(key);
   const remembered = keyHash === null ? null : refusedKeys.refusal(keyHash);
   if (remembered !== null) return refused(remembered);
-  if (keyHash === null) return callWithKey(db, request, endpoint, limitsOfKey, null);
+  if (keyHash === null) return noKey(request);
   // At most API_MAX_IN_FLIGHT_PER_KEY calls of a key at once in this process: one key cannot take the process.
   const inFlight = callsInFlight.get(keyHash) ?? 0;
   if (inFlight >= API_MAX_IN_FLIGHT_PER_KEY) {
@@ -106,13 +106,10 @@ async function callWithKey(
   request: Request,
   endpoint: Endpoint,
   limitsOfKey: Limits,
-  keyHash: string | null,
+  keyHash: string,
 ): Promise<Response> {
-  const caller = await authenticateApiKey(db, request.headers.get("authorization"));
-  if (caller === null) {
-    const message = request.headers.has("authorization") ? API_MESSAGES.badKey : API_MESSAGES.noKey;
-    return answer(401, { error: message }, { "WWW-Authenticate": 'Bearer realm="api"' });
-  }
+  const caller = await authenticateApiKey(db, keyHash);
+  if (caller === null) return noKey(request);
   // The count and the account's access side by side: one round trip of the database fewer per call.
   const [limits, access] = await Promise.all([
     countApiCall(db, caller.keyId, new Date(), limitsOfKey),
@@ -120,7 +117,7 @@ async function callWithKey(
   ]);
   const headers = limitHeaders(limits);
   if (!limits.allowed) {
-    if (keyHash !== null) refusedKeys.remember(keyHash, limits);
+    refusedKeys.remember(keyHash, limits);
     return refused(limits);
   }
   if (!access.hasActiveAccess) return answer(403, { error: API_MESSAGES.noAccess }, headers);
@@ -133,6 +130,12 @@ async function callWithKey(
     logger.error({ err: error, path: new URL(request.url).pathname }, "API call failed");
     return answer(500, { error: "An unexpected error occurred" }, headers);
   }
+}
+
+/** 401: no key, or one that is malformed, unknown or revoked. */
+function noKey(request: Request): Response {
+  const message = request.headers.has("authorization") ? API_MESSAGES.badKey : API_MESSAGES.noKey;
+  return answer(401, { error: message }, { "WWW-Authenticate": 'Bearer realm="api"' });
 }
 
 /** The keys this process answers 429 from memory (RefusedKeys). */
