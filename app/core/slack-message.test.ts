@@ -67,6 +67,13 @@ describe("slackMessage", () => {
     expect(exactlyTen).not.toContain("more");
   });
 
+  it("counts every company of a digest that lists only its first ones", () => {
+    const companies = Array.from({ length: 50 }, (_, index) => company(index + 1));
+    const message = slackMessage("All", companies, SEARCH_URL, 120);
+    expect(message.text).toBe("120 new companies in “All”");
+    expect(message.blocks[1]?.text.text.split("\n").at(-1)).toContain("|and 110 more>");
+  });
+
   it("escapes &, < and > in names, so a company cannot ping a channel or forge a link", () => {
     const message = slackMessage(
       "R&D <b>",

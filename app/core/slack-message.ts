@@ -69,9 +69,11 @@ export function slackMessage(
   searchName: string,
   companies: readonly SlackCompany[],
   searchUrl: string,
+  /** Companies that entered the search, when `companies` holds only the first of them (a digest lists 50). */
+  total: number = companies.length,
 ): SlackMessage {
   const name = oneLine(searchName, MAX_NAME_LENGTH);
-  const count = companies.length;
+  const count = Math.max(total, companies.length);
   const heading = count === 0 ? "No new companies" : countText(count);
   const blocks: SlackBlock[] = [
     { type: "section", text: { type: "mrkdwn", text: `*${heading}* in ${slackLink(searchUrl, name)}` } },

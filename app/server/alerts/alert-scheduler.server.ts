@@ -1,7 +1,9 @@
 import type { Db } from "../db/database.server";
+import { env } from "../env.server";
 import { RUNNER } from "../imports/import-lock.server";
 import { logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
+import { deliverPendingWebhooks, type WebhookCounts } from "../webhooks/webhook-delivery.server";
 import { type BuildCounts, buildDueDigests } from "./digest-build.server";
 import { type DeliveryCounts, deliverPendingDigests } from "./digest-delivery.server";
 import { digestWindowEnd } from "./digest-window.server";
@@ -19,13 +21,16 @@ export interface AlertRunOptions {
   runner?: string;
   /** The pause after each slice of work, as a multiple of its time (DEFAULT_PAUSE). */
   pause?: number;
+  /** Webhooks go only to HTTPS endpoints on public addresses (endpoint-guard.server.ts); default: APP_ENV. */
+  production?: boolean;
 }
 
 export interface AlertRunCounts {
   build: BuildCounts;
   delivery: DeliveryCounts;
+  webhooks: WebhookCounts;
   /** How long each phase took, pauses included. */
-  ms: { build: number; delivery: number };
+  ms: { build: number; delivery: number; webhooks: number };
 }
 
 /**
@@ -36,9 +41,10 @@ export interface AlertRunCounts {
 const DEFAULT_PAUSE = 3;
 
 /**
- * One run: builds the digests of the searches due by now (each exactly once, digest-build.server.ts), then
- * sends every pending digest (at most once each, digest-delivery.server.ts). Any number of processes may
- * run it at once on one database.
+ * One run: builds the digests of the searches due by now (each exactly once, digest-build.server.ts, with
+ * their webhook deliveries), sends every pending digest (at most once each, digest-delivery.server.ts), then
+ * posts the webhook and Slack deliveries due (webhook-delivery.server.ts). Any number of processes may run it
+ * at once on one database.
  */
 export async function runAlerts(db: Db, options: AlertRunOptions): Promise<AlertRunCounts> {
   const now = options.now ?? new Date();
@@ -55,10 +61,23 @@ export async function runAlerts(db: Db, options: AlertRunOptions): Promise<Alert
     now,
     pause,
   });
+  const delivered = performance.now();
+  const webhooks = await deliverPendingWebhooks(db, {
+    mailer: options.mailer,
+    appUrl: options.appUrl,
+    runner,
+    now,
+    production: options.production ?? env().APP_ENV === "production",
+  });
   return {
     build,
     delivery,
-    ms: { build: Math.round(built - started), delivery: Math.round(performance.now() - built) },
+    webhooks,
+    ms: {
+      build: Math.round(built - started),
+      delivery: Math.round(delivered - built),
+      webhooks: Math.round(performance.now() - delivered),
+    },
   };
 }
 
@@ -77,9 +96,16 @@ export function scheduleAlerts(
   const tick = async () => {
     try {
       const counts = await runAlerts(await getDb(), { mailer: await getMailer(), appUrl });
-      const { build, delivery } = counts;
+      const { build, delivery, webhooks } = counts;
+      const webhookWork = webhooks.delivered + webhooks.retried + webhooks.failed + webhooks.dropped;
       if (
-        build.built + build.empty + build.noAccess + delivery.sent + delivery.failed + delivery.abandoned >
+        build.built +
+          build.empty +
+          build.noAccess +
+          delivery.sent +
+          delivery.failed +
+          delivery.abandoned +
+          webhookWork >
         0
       )
         logger.info(counts, "alert digests run");

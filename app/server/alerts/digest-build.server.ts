@@ -224,13 +224,22 @@ async function settleSearch(
     );
     outcome = total > 0 ? "built" : "empty";
     if (total > 0) {
+      // decision 034: the period's webhook and Slack deliveries, one per active endpoint, in the same
+      // transaction as the digest, so each period's event exists exactly once per endpoint.
       await tx.execute(
-        sql`insert into alert_digests
-              (saved_search_id, user_id, scheduled_for, window_from, window_to, company_count, company_ids)
-            values (${search.id}, ${search.user_id}, ${scheduledFor.toISOString()}::timestamptz,
-              ${since.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${total},
-              ${sql.param(ids)}::integer[])
-            on conflict (saved_search_id, scheduled_for) do nothing`,
+        sql`with digest as (
+              insert into alert_digests
+                (saved_search_id, user_id, scheduled_for, window_from, window_to, company_count, company_ids)
+              values (${search.id}, ${search.user_id}, ${scheduledFor.toISOString()}::timestamptz,
+                ${since.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, ${total},
+                ${sql.param(ids)}::integer[])
+              on conflict (saved_search_id, scheduled_for) do nothing
+              returning id)
+            insert into webhook_deliveries (endpoint_id, digest_id, event_id, next_attempt_at, created_at)
+            select e.id, digest.id, 'evt_' || replace(gen_random_uuid()::text, '-', ''),
+              ${options.now.toISOString()}::timestamptz, ${options.now.toISOString()}::timestamptz
+            from digest join webhook_endpoints e
+              on e.saved_search_id = ${search.id} and e.status = 'active'`,
       );
     }
   }

@@ -228,7 +228,7 @@ export async function listCompanies({ db, access, url }: ApiContext) {
   };
 }
 
-function summaryOf(card: CompanyCard, origin: string): CompanySummaryAnswer {
+export function summaryOf(card: CompanyCard, origin: string): CompanySummaryAnswer {
   return {
     slug: card.slug,
     name: card.organizationName,

@@ -22,6 +22,7 @@ import { EMAIL_CHECK_METHODS, EMAIL_SOURCES, EMAIL_STATUSES } from "../../core/e
 import { INVESTOR_TYPES } from "../../core/investor-match";
 import { ACCEPTS_EMERGING_VALUES, LP_TYPES, MFO_MODELS } from "../../core/lp-types";
 import { CHECKOUT_PLAN_IDS, PLAN_IDS } from "../../core/plans";
+import { DELIVERY_STATUSES, ENDPOINT_KINDS, ENDPOINT_STATUSES } from "../../core/webhooks";
 
 /**
  * Funded startups and their founders (docs/product.md#data). The field names there ("Organization Name",
@@ -1479,3 +1480,86 @@ export const apiUsage = pgTable(
     check("api_usage_window", sql`${table.window} in ('minute', 'day')`),
   ],
 );
+
+/**
+ * docs/product.md#webhooks (decision 034): where a saved search delivers its new matches besides the email:
+ * a customer's HTTPS endpoint (signed with `secret`) or a Slack incoming webhook. An endpoint that fails every
+ * attempt for a day is disabled (status, disabled_at, disabled_reason) and its owner emailed.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    savedSearchId: bigint("saved_search_id", { mode: "number" })
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ENDPOINT_KINDS }).notNull(),
+    url: text("url").notNull(),
+    /** The HMAC key of a webhook's signatures (`whsec_...`); null for Slack, whose URL is its secret. */
+    secret: text("secret"),
+    status: text("status", { enum: ENDPOINT_STATUSES }).notNull().default("active"),
+    /** The first failed attempt since the last success: a day of failures disables the endpoint. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledReason: text("disabled_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("webhook_endpoints_user_id_idx").on(table.userId, table.createdAt),
+    index("webhook_endpoints_saved_search_idx").on(table.savedSearchId),
+    check("webhook_endpoints_kind", sql`${table.kind} in ('webhook', 'slack')`),
+    check("webhook_endpoints_status", sql`${table.status} in ('active', 'disabled')`),
+    check("webhook_endpoints_url_length", sql`char_length(${table.url}) between 1 and 2048`),
+  ],
+);
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/**
+ * One event to one endpoint: a digest (an alert period's new matches) delivered to each active endpoint of
+ * its saved search, created in the digest's own transaction, unique per (endpoint, digest): exactly once per
+ * period (decision 017). The body is written at the first attempt and sent byte for byte on every retry.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    endpointId: bigint("endpoint_id", { mode: "number" })
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    digestId: bigint("digest_id", { mode: "number" })
+      .notNull()
+      .references(() => alertDigests.id, { onDelete: "cascade" }),
+    /** Sent as Roundlist-Event-Id and in the body: the same on every retry, so a receiver can drop repeats. */
+    eventId: text("event_id").notNull(),
+    status: text("status", { enum: DELIVERY_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    body: text("body"),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    claimedBy: text("claimed_by"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("webhook_deliveries_period_idx").on(table.digestId, table.endpointId),
+    uniqueIndex("webhook_deliveries_event_id_idx").on(table.eventId),
+    index("webhook_deliveries_due_idx")
+      .on(table.nextAttemptAt, table.id)
+      .where(sql`${table.status} = 'pending'`),
+    index("webhook_deliveries_sending_idx").on(table.claimedAt).where(sql`${table.status} = 'sending'`),
+    index("webhook_deliveries_endpoint_idx").on(table.endpointId, table.createdAt),
+    check(
+      "webhook_deliveries_status",
+      sql`${table.status} in ('pending', 'sending', 'delivered', 'failed', 'dropped')`,
+    ),
+  ],
+);
+
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
