@@ -122,6 +122,8 @@ async function serve(role) {
   installClientIp(app, parseTrustedProxies(process.env.TRUSTED_PROXIES));
   // After installClientIp (it reads the trusted proxies): X-Request-Id, and the app's logging scope for it.
   installRequestId(app, lifecycle.withRequestId);
+  // Decision 033: an API key over its limit is answered 429 from memory here, before anything else is done.
+  app.use("/api/v1", lifecycle.apiGate);
   // The requests in flight, so a console import on the embedded database lets them go first (decision 031).
   app.use(lifecycle.countForegroundRequests);
   // Before any route: a path that is not valid percent-encoding is a 400, not the router's URIError (a 500).

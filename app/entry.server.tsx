@@ -19,6 +19,7 @@ import { securityHeaders } from "./server/security-headers.server";
 
 // server.mjs reaches these through the server build's entry module.
 export { DATABASE_UNAVAILABLE } from "./core/messages";
+export { apiGate } from "./server/api/api-gate.server";
 export { causedByDatabaseOutage, RETRY_AFTER_SECONDS } from "./server/database-unavailable.server";
 export { exportCsv, exportLpsCsv } from "./server/export/export-endpoint.server";
 export { countForegroundRequests } from "./server/foreground-requests.server";

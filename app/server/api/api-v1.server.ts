@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type * as z from "zod";
 import type { ViewerAccess } from "~/core/access";
-import { API_DEFAULT_PAGE_SIZE, API_MAX_IN_FLIGHT_PER_KEY, API_MESSAGES } from "~/core/api-keys";
+import { API_DEFAULT_PAGE_SIZE, API_MESSAGES } from "~/core/api-keys";
 import type { CompanyCard } from "~/core/company-card";
 import type { CompanyProfile } from "~/core/company-profile";
 import { type PageSize, parseSearchParams, serializeSearchState } from "~/core/search-params";
@@ -15,6 +15,7 @@ import type { Db } from "../db/database.server";
 import { apiKeys } from "../db/schema";
 import { getCompanyProfile } from "../directory/company-profile.server";
 import { logger } from "../logger.server";
+import { API_JSON_HEADERS, callsInFlight, knownRefusal, refusalOf, refusedKeys } from "./api-gate.server";
 import { type ApiCaller, authenticateApiKey, bearerKeyOf, hashApiKey } from "./api-keys.server";
 import {
   countApiCall,
@@ -22,7 +23,6 @@ import {
   type LimitState,
   type Limits,
   limitHeaders,
-  RefusedKeys,
 } from "./api-limits.server";
 import {
   type CompanyDetailAnswer,
@@ -60,11 +60,6 @@ export class ApiRefusal extends Error {
 
 type Endpoint = (context: ApiContext) => Promise<unknown>;
 
-const JSON_HEADERS = {
-  "Content-Type": "application/json; charset=utf-8",
-  "Cache-Control": "private, no-store",
-};
-
 /** An API call on the app's database (the route modules' entry). */
 export async function answerApiCall(request: Request, endpoint: Endpoint): Promise<Response> {
   return handleApiCall(await getDb(), request, endpoint);
@@ -82,15 +77,13 @@ export async function handleApiCall(
   }
   const key = bearerKeyOf(request.headers.get("authorization"));
   const keyHash = key === null ? null : hashApiKey(key);
-  const remembered = keyHash === null ? null : refusedKeys.refusal(keyHash);
-  if (remembered !== null) return refused(remembered);
   if (keyHash === null) return noKey(request);
-  // At most API_MAX_IN_FLIGHT_PER_KEY calls of a key at once in this process: one key cannot take the process.
-  const inFlight = callsInFlight.get(keyHash) ?? 0;
-  if (inFlight >= API_MAX_IN_FLIGHT_PER_KEY) {
-    return answer(429, { error: API_MESSAGES.inFlight }, { "Retry-After": "1" });
-  }
-  callsInFlight.set(keyHash, inFlight + 1);
+  // A key refused until its window ends, or with API_MAX_IN_FLIGHT_PER_KEY calls being answered in this process
+  // already (one key cannot take the process): 429 from memory. The Express gate (api-gate.server.ts) answers
+  // these before React Router; this is the same check for calls that reach the handlers another way.
+  const known = knownRefusal(keyHash);
+  if (known !== null) return new Response(known.body, { status: 429, headers: known.headers });
+  callsInFlight.set(keyHash, (callsInFlight.get(keyHash) ?? 0) + 1);
   try {
     return await callWithKey(db, request, endpoint, limitsOfKey, keyHash);
   } finally {
@@ -138,18 +131,13 @@ function noKey(request: Request): Response {
   return answer(401, { error: message }, { "WWW-Authenticate": 'Bearer realm="api"' });
 }
 
-/** The keys this process answers 429 from memory (RefusedKeys). */
-const refusedKeys = new RefusedKeys();
-/** Calls being answered per key hash, in this process. */
-const callsInFlight = new Map<string, number>();
-
 function refused(limits: LimitState): Response {
-  const message = limits.refusedBy === "quota" ? API_MESSAGES.quota : API_MESSAGES.rate(limits.resetSeconds);
-  return answer(429, { error: message }, limitHeaders(limits));
+  const refusal = refusalOf(limits);
+  return new Response(refusal.body, { status: 429, headers: refusal.headers });
 }
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+  return new Response(JSON.stringify(body), { status, headers: { ...API_JSON_HEADERS, ...headers } });
 }
 
 /** The query string as an object for zod: a repeated parameter as a list. */
