@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
+import { verifyWebhook } from "~/server/webhooks/webhook-signature.server";
 import { crunchbaseRecord, toCrunchbaseCsv } from "~tests/fixtures/crunchbase-csv";
+import { startWebhookReceiver } from "~tests/fixtures/webhook-receiver";
 import { gotoHydrated } from "./accounts-helpers";
 import { seriousFindings } from "./axe";
 import { E2E_PORT } from "./e2e-config";
@@ -14,12 +16,14 @@ function tomorrowMorning(): string {
   ).toISOString();
 }
 
-test("save a search with a daily alert, get a digest after an import, unsubscribe from it, export new leads only", async ({
+test("save a search with a daily alert and a webhook, get a digest and a signed delivery after an import, unsubscribe from it, export new leads only", async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   // A server of its own: the import adds companies that the shared server's other specs count.
   const server = await startPrivateServer({ port: E2E_PORT + 7, seedCount: 50, name: "alerts" });
+  // The subscriber's webhook endpoint, on this machine (outside production, loopback endpoints are allowed).
+  const receiver = await startWebhookReceiver();
   try {
     const tag = Date.now().toString(36);
     const industry = `Quantum Farming ${tag}`;
@@ -46,6 +50,19 @@ test("save a search with a daily alert, get a digest after an import, unsubscrib
     const profileList = page.getByRole("region", { name: "Saved searches" }).getByTestId("saved-search");
     await expect(profileList).toContainText(`Quantum seed ${tag}`);
     await expect(profileList.getByRole("combobox")).toHaveValue("daily");
+
+    // 1b. A webhook on the saved search: its signing secret is shown once; the log is empty so far.
+    const webhooks = page.getByRole("region", { name: "Webhooks and Slack" });
+    await webhooks.getByLabel("Saved search").selectOption({ label: `Quantum seed ${tag}` });
+    await webhooks.getByLabel("Endpoint URL").fill(receiver.url("/roundlist"));
+    await webhooks.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(webhooks.getByRole("status")).toContainText("Copy its signing secret now");
+    const secret = await webhooks.getByLabel("Signing secret").inputValue();
+    expect(secret).toMatch(/^whsec_/);
+    await expect(webhooks.getByRole("list", { name: "Your endpoints" })).toContainText(
+      receiver.url("/roundlist"),
+    );
+    await expect(webhooks.getByText("No deliveries yet.")).toBeVisible();
 
     // 2. An admin imports a new Seed round in that industry through the console.
     const adminContext = await browser.newContext({ baseURL: server.url });
@@ -76,9 +93,37 @@ test("save a search with a daily alert, get a digest after an import, unsubscrib
     // 3. Tomorrow morning's run sends the digest (the test route moves only the clock that decides what is due).
     const run = await page.request.post("/__test/run-alerts", { data: { at: tomorrowMorning() } });
     expect(run.status(), await run.text()).toBe(200);
-    const counts = (await run.json()) as { build: { built: number }; delivery: { sent: number } };
+    const counts = (await run.json()) as {
+      build: { built: number };
+      delivery: { sent: number };
+      webhooks: { delivered: number };
+    };
     expect(counts.build.built).toBe(1);
     expect(counts.delivery.sent).toBe(1);
+    expect(counts.webhooks.delivered).toBe(1);
+    // The receiver got the new company, signed with the secret shown once.
+    expect(receiver.received).toHaveLength(1);
+    const [post] = receiver.received;
+    expect(post?.body).toContain(`Furrowline ${tag}`);
+    const signature = verifyWebhook(
+      secret,
+      post?.body ?? "",
+      post?.headers["roundlist-signature"] as string,
+      {
+        nowUnix: Math.floor(Date.now() / 1000),
+      },
+    );
+    expect(signature).toEqual({ ok: true });
+    await gotoHydrated(page, "/profile");
+    const delivery = webhooks.getByTestId("webhook-delivery");
+    await expect(delivery).toHaveCount(1);
+    await expect(delivery).toContainText("Delivered");
+    await expect(delivery.getByTestId("webhook-delivery-code")).toHaveText("200");
+    expect(await seriousFindings(page), "the profile with webhooks").toEqual([]);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await webhooks.screenshot({ path: test.info().outputPath(`webhooks-${width}.png`) });
+    }
 
     await page.goto("/dev/mailbox");
     await page.getByRole("row").filter({ hasText: email }).first().getByRole("link").click();
@@ -139,6 +184,7 @@ test("save a search with a daily alert, get a digest after an import, unsubscrib
     await adminContext.close();
     await strangerContext.close();
   } finally {
+    await receiver.close();
     await server.remove();
   }
 });

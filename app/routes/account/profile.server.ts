@@ -43,9 +43,10 @@ import { flashCookie } from "~/server/flash.server";
 import { getMailer } from "~/server/mail/mailer.server";
 import { readForm } from "~/server/read-body.server";
 import { listSavedSearches } from "~/server/saved-searches/saved-searches.server";
+import { loadWebhooks, WEBHOOK_INTENTS, webhookAction } from "./profile-webhooks.server";
 
 /** The account page's forms, told apart by their hidden `intent` field. */
-export type ProfileIntent = "profile" | "password" | "subscription" | "delete" | "api-key";
+export type ProfileIntent = "profile" | "password" | "subscription" | "delete" | "api-key" | "webhook";
 
 /** docs/product.md#plan-changes: the subscription section's forms, told apart by `intent`. */
 const SUBSCRIPTION_INTENTS = ["cancel", "resume", "switch", "payment-method"] as const;
@@ -65,9 +66,9 @@ export async function loadProfile(request: Request) {
   const lpPlan = lps.find((row) => row.status === "active" || row.status === "trialing") ?? lps[0] ?? null;
   // docs/product.md#saved-searches: saved searches come with active access, as every /api/saved-searches call checks.
   const hasActiveAccess = viewerAccess(user, billing.subscriptions).hasActiveAccess;
-  const [savedSearches, apiKeys] = hasActiveAccess
-    ? await Promise.all([listSavedSearches(db, user.id), listApiKeys(db, user.id)])
-    : [null, null];
+  const [savedSearches, apiKeys, webhooks] = hasActiveAccess
+    ? await Promise.all([listSavedSearches(db, user.id), listApiKeys(db, user.id), loadWebhooks(db, user.id)])
+    : [null, null, null];
   return {
     user,
     subscription: summaryOf(billing.primary),
@@ -78,6 +79,8 @@ export async function loadProfile(request: Request) {
     savedSearches,
     // decision 033: API keys come with active access, as every /api/v1 call checks.
     apiKeys,
+    // decision 034: webhook and Slack endpoints of saved searches, and their delivery log.
+    webhooks,
     // decision 032: bounce reports need active access, as every /api/email-bounces call checks.
     canReportBounces: hasActiveAccess,
   };
@@ -213,6 +216,9 @@ export async function profileAction(request: Request) {
   }
   if (form.intent === "api-key-create" || form.intent === "api-key-revoke") {
     return apiKeyAction(services.db, user, form);
+  }
+  if ((WEBHOOK_INTENTS as readonly unknown[]).includes(form.intent)) {
+    return webhookAction(services.db, user, form);
   }
   if (form.intent === "delete") {
     const parsed = deleteSchema.safeParse(form);

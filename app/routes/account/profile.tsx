@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { ApiKeysSection } from "~/components/account/api-keys-section";
 import { BounceListUpload } from "~/components/account/bounce-list-upload";
 import { ExportHistorySection } from "~/components/account/export-history-section";
+import { WebhooksSection } from "~/components/account/webhooks-section";
 import { InvoiceList } from "~/components/billing/invoice-list";
 import { SubscriptionSection } from "~/components/billing/subscription-section";
 import { ProfileSavedSearches } from "~/components/saved-searches/profile-saved-searches";
@@ -12,6 +13,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { TextField } from "~/components/ui/text-field";
 import { BOUNCE_TEXTS } from "~/core/bounce-report";
 import { rootOrigin, seo } from "~/core/seo";
+import { WEBHOOK_TEXTS } from "~/core/webhooks";
 import type { Route } from "./+types/profile";
 import { loadProfile, type ProfileIntent, profileAction } from "./profile.server";
 
@@ -130,6 +132,19 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             created={actionData && "createdKey" in actionData ? actionData.createdKey : null}
             nameError={errorsFor("api-key").name}
             error={messageFor("api-key")}
+          />
+        </Section>
+      ) : null}
+
+      {loaderData.webhooks && loaderData.savedSearches ? (
+        <Section id="webhooks-title" title={WEBHOOK_TEXTS.sectionTitle}>
+          <WebhooksSection
+            savedSearches={loaderData.savedSearches}
+            endpoints={loaderData.webhooks.endpoints}
+            deliveries={loaderData.webhooks.deliveries}
+            created={actionData && "createdEndpoint" in actionData ? actionData.createdEndpoint : null}
+            fieldErrors={errorsFor("webhook")}
+            error={messageFor("webhook")}
           />
         </Section>
       ) : null}

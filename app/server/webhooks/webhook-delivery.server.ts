@@ -30,7 +30,7 @@ import { newMatchesEvent, slackEventMessage } from "./webhook-events.server";
 /** A delivery still 'sending' this long after its claim belongs to a process that stopped: it is tried again. */
 export const STALE_SENDING_MS = 5 * 60_000;
 /** Deliveries posted at once by one run: a slow receiver holds one lane, not the run. */
-const DEFAULT_LANES = 8;
+const DEFAULT_LANES = 16;
 
 export interface WebhookRunOptions {
   mailer: Mailer;
