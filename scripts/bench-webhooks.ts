@@ -97,7 +97,7 @@ await db.execute(
   sql`insert into alert_digests (saved_search_id, user_id, scheduled_for, window_from, window_to,
         company_count, company_ids, status, sent_at)
       select e.saved_search_id, e.user_id, now(), now() - interval '1 day', now(), 50,
-        array(select ${low} + floor(random() * (${high} - ${low}))::int + e.id * 0
+        array(select ${low}::int + floor(random() * (${high}::int - ${low}::int))::int + e.id * 0
               from generate_series(1, 50)),
         'sent', now()
       from webhook_endpoints e where e.user_id like 'bench-hook-%'`,

@@ -68,6 +68,7 @@ export async function runAlerts(db: Db, options: AlertRunOptions): Promise<Alert
     runner,
     now,
     production: options.production ?? env().APP_ENV === "production",
+    pause,
   });
   return {
     build,

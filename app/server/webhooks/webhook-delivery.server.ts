@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { ViewerAccess } from "~/core/access";
 import {
   disabledMailSubject,
   type EndpointKind,
@@ -42,6 +43,12 @@ export interface WebhookRunOptions {
   /** HTTPS and public addresses only (endpoint-guard.server.ts). */
   production: boolean;
   lanes?: number;
+  /**
+   * After each delivery the run waits this many times as long as its own work took (the queries and the
+   * body, not the wait for the receiver), counted over all lanes: the database and this process spend at most
+   * 1 / (1 + pause) of their time on deliveries, whatever the receivers' speed (runAlerts: 3).
+   */
+  pause?: number;
   timeoutMs?: number;
   resolve?: Resolve;
 }
@@ -60,21 +67,19 @@ export interface WebhookCounts {
   resumed: number;
 }
 
+/** A claimed delivery and what sending it needs; the endpoint's columns are null once it is deleted. */
 interface ClaimedDelivery extends Record<string, unknown> {
   id: number;
   endpoint_id: number;
-  digest_id: number;
   event_id: string;
   attempts: number;
   body: string | null;
   created_at: Date | string;
-}
-
-interface DeliveryContext extends Record<string, unknown> {
   kind: EndpointKind;
   url: string;
   secret: string | null;
-  status: EndpointStatus;
+  /** Null when the endpoint was deleted (its other columns then too). */
+  status: EndpointStatus | null;
   user_id: string;
   email: string;
   role: string;
@@ -89,21 +94,29 @@ interface DeliveryContext extends Record<string, unknown> {
   window_to: Date | string;
 }
 
-type Outcome = "delivered" | "retried" | "failed" | "dropped";
+type Outcome = { kind: "delivered" | "retried" | "failed" | "dropped"; disabled: boolean };
 
 export async function deliverPendingWebhooks(db: Db, options: WebhookRunOptions): Promise<WebhookCounts> {
   const counts: WebhookCounts = { delivered: 0, retried: 0, failed: 0, dropped: 0, disabled: 0, resumed: 0 };
   counts.resumed = await resumeStaleSending(db, options.now);
+  const run: Run = { accessOf: accessCache(db), pacer: new Pacer(options.pause ?? 0) };
   const lane = async () => {
     for (;;) {
+      const started = performance.now();
       const delivery = await claimNext(db, options);
       if (!delivery) return;
+      let postMs = 0;
       try {
-        counts[await attempt(db, delivery, options, counts)] += 1;
+        const outcome = await attempt(db, delivery, options, run, (ms) => {
+          postMs = ms;
+        });
+        counts[outcome.kind] += 1;
+        if (outcome.disabled) counts.disabled += 1;
       } catch (error) {
         // A failure of ours (not the receiver's): the row stays 'sending' and is resumed as stale.
         logger.error({ err: error, deliveryId: delivery.id }, "webhook delivery could not be recorded");
       }
+      await run.pacer.after(performance.now() - started - postMs);
     }
   };
   await Promise.all(Array.from({ length: options.lanes ?? DEFAULT_LANES }, lane));
@@ -125,48 +138,76 @@ async function resumeStaleSending(db: Db, now: Date): Promise<number> {
   return rows.length;
 }
 
+/** The next due delivery, claimed, with what sending it needs (null columns when its endpoint is gone). */
 async function claimNext(db: Db, options: WebhookRunOptions): Promise<ClaimedDelivery | null> {
   const [row] = await queryRows<ClaimedDelivery>(
     db,
-    sql`update webhook_deliveries
-        set status = 'sending', claimed_by = ${options.runner}, claimed_at = clock_timestamp(),
-            attempts = attempts + 1
-        where id = (
-          select id from webhook_deliveries
-          where status = 'pending' and next_attempt_at <= ${options.now.toISOString()}::timestamptz
-          order by next_attempt_at, id limit 1 for update skip locked)
-        returning id, endpoint_id, digest_id, event_id, attempts, body, created_at`,
+    sql`with claimed as (
+          update webhook_deliveries
+          set status = 'sending', claimed_by = ${options.runner}, claimed_at = clock_timestamp(),
+              attempts = attempts + 1
+          where id = (
+            select id from webhook_deliveries
+            where status = 'pending' and next_attempt_at <= ${options.now.toISOString()}::timestamptz
+            order by next_attempt_at, id limit 1 for update skip locked)
+          returning id, endpoint_id, digest_id, event_id, attempts, body, created_at)
+        select c.id, c.endpoint_id, c.event_id, c.attempts, c.body, c.created_at,
+          e.kind, e.url, e.secret, e.status, e.user_id, u.email, u.role, u.banned_at,
+          s.id as search_id, s.name, s.query, s.alert,
+          d.company_ids, d.company_count, d.window_from, d.window_to
+        from claimed c
+        left join webhook_endpoints e on e.id = c.endpoint_id
+        left join saved_searches s on s.id = e.saved_search_id
+        left join users u on u.id = e.user_id
+        left join alert_digests d on d.id = c.digest_id`,
   );
   return row ?? null;
 }
 
-async function contextOf(db: Db, delivery: ClaimedDelivery): Promise<DeliveryContext | null> {
-  const [row] = await queryRows<DeliveryContext>(
-    db,
-    sql`select e.kind, e.url, e.secret, e.status, e.user_id, u.email, u.role, u.banned_at,
-          s.id as search_id, s.name, s.query, s.alert,
-          d.company_ids, d.company_count, d.window_from, d.window_to
-        from webhook_endpoints e
-        join saved_searches s on s.id = e.saved_search_id
-        join users u on u.id = e.user_id
-        join alert_digests d on d.id = ${delivery.digest_id}
-        where e.id = ${delivery.endpoint_id}`,
-  );
-  return row ?? null;
+/** Each account's access, read once a run (as the digests' build does). */
+function accessCache(db: Db) {
+  const known = new Map<string, Promise<ViewerAccess>>();
+  return (userId: string, isAdmin: boolean): Promise<ViewerAccess> => {
+    let access = known.get(userId);
+    if (!access) {
+      access = getViewerAccess(db, { id: userId, isAdmin });
+      known.set(userId, access);
+    }
+    return access;
+  };
+}
+
+/**
+ * Spreads the run's work over time (WebhookRunOptions.pause): each delivery's work moves the instant the next
+ * may start by `pause` times its length, for all lanes together.
+ */
+class Pacer {
+  private freeAt = 0;
+  constructor(private readonly pause: number) {}
+  async after(workMs: number): Promise<void> {
+    if (this.pause <= 0) return;
+    const now = performance.now();
+    this.freeAt = Math.max(this.freeAt, now) + Math.max(0, workMs) * this.pause;
+    const wait = this.freeAt - now;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+interface Run {
+  accessOf: ReturnType<typeof accessCache>;
+  pacer: Pacer;
 }
 
 /** Why a delivery is no longer wanted, or the account's access (read as it is now) when it is. */
 async function wanted(
-  db: Db,
-  context: DeliveryContext | null,
+  context: ClaimedDelivery,
+  run: Run,
 ): Promise<{ reason: string } | { canSeeEmails: boolean }> {
-  if (!context) return { reason: "The endpoint or its saved search was deleted." };
+  if (context.status === null) return { reason: "The endpoint or its saved search was deleted." };
   if (context.status !== "active") return { reason: "The endpoint was disabled." };
   if (context.alert === "off") return { reason: "The saved search's alert was turned off." };
   const access =
-    context.banned_at === null
-      ? await getViewerAccess(db, { id: context.user_id, isAdmin: context.role === "admin" })
-      : null;
+    context.banned_at === null ? await run.accessOf(context.user_id, context.role === "admin") : null;
   if (!access?.hasActiveAccess) return { reason: "The account has no access." };
   return { canSeeEmails: access.hasExportAccess };
 }
@@ -175,75 +216,67 @@ async function wanted(
 async function bodyOf(
   db: Db,
   delivery: ClaimedDelivery,
-  context: DeliveryContext,
   canSeeEmails: boolean,
   options: WebhookRunOptions,
 ): Promise<string | null> {
   if (delivery.body !== null) return delivery.body;
   const event = await newMatchesEvent(db, {
     eventId: delivery.event_id,
-    savedSearch: { id: Number(context.search_id), name: context.name, query: context.query },
+    savedSearch: { id: Number(delivery.search_id), name: delivery.name, query: delivery.query },
     digest: {
-      companyIds: context.company_ids,
-      companyCount: Number(context.company_count),
-      windowFrom: new Date(context.window_from),
-      windowTo: new Date(context.window_to),
+      companyIds: delivery.company_ids,
+      companyCount: Number(delivery.company_count),
+      windowFrom: new Date(delivery.window_from),
+      windowTo: new Date(delivery.window_to),
     },
     canSeeEmails,
     appUrl: options.appUrl,
     now: options.now,
   });
   if (event === null) return null;
-  return JSON.stringify(context.kind === "slack" ? slackEventMessage(event) : event);
+  return JSON.stringify(delivery.kind === "slack" ? slackEventMessage(event) : event);
 }
 
-async function post(
-  context: DeliveryContext,
-  delivery: ClaimedDelivery,
-  body: string,
-  options: WebhookRunOptions,
-) {
+async function post(delivery: ClaimedDelivery, body: string, options: WebhookRunOptions) {
   const common = {
-    url: context.url,
+    url: delivery.url,
     production: options.production,
     timeoutMs: options.timeoutMs,
     resolve: options.resolve,
   };
-  if (context.kind === "slack") return deliverSlack({ ...common, payload: JSON.parse(body) });
-  return deliverWebhook({ ...common, secret: context.secret ?? "", body, eventId: delivery.event_id });
+  if (delivery.kind === "slack") return deliverSlack({ ...common, payload: JSON.parse(body) });
+  return deliverWebhook({ ...common, secret: delivery.secret ?? "", body, eventId: delivery.event_id });
 }
 
 async function attempt(
   db: Db,
   delivery: ClaimedDelivery,
   options: WebhookRunOptions,
-  counts: WebhookCounts,
+  run: Run,
+  tookPost: (ms: number) => void,
 ): Promise<Outcome> {
-  const context = await contextOf(db, delivery);
-  const verdict = await wanted(db, context);
-  const body =
-    context && "canSeeEmails" in verdict
-      ? await bodyOf(db, delivery, context, verdict.canSeeEmails, options)
-      : null;
-  if (!context || body === null) {
+  const verdict = await wanted(delivery, run);
+  const body = "canSeeEmails" in verdict ? await bodyOf(db, delivery, verdict.canSeeEmails, options) : null;
+  if (body === null) {
     const error =
       "reason" in verdict ? verdict.reason : "Every company left the data (do-not-sell) before sending.";
     await settle(db, delivery, options, { status: "dropped", error });
-    return "dropped";
+    return { kind: "dropped", disabled: false };
   }
-  const result = await post(context, delivery, body, options);
+  const result = await post(delivery, body, options);
+  tookPost(result.ms);
   if (result.ok) {
     await settle(db, delivery, options, { status: "delivered", result, body });
     await db.execute(
       sql`update webhook_endpoints set failing_since = null
           where id = ${delivery.endpoint_id} and failing_since is not null`,
     );
-    return "delivered";
+    return { kind: "delivered", disabled: false };
   }
   const next = nextAttemptAt(delivery.attempts, new Date(delivery.created_at), options.now);
   await settle(db, delivery, options, { status: next ? "pending" : "failed", result, body, next });
-  if (await noteFailure(db, delivery.endpoint_id, context, options)) counts.disabled += 1;
-  return next ? "retried" : "failed";
+  const disabled = await noteFailure(db, delivery, options);
+  return { kind: next ? "retried" : "failed", disabled };
 }
 
 interface Settlement {
@@ -275,12 +308,8 @@ async function settle(db: Db, delivery: ClaimedDelivery, options: WebhookRunOpti
  * its waiting deliveries failed and its owner emailed (once: the UPDATE from active is the claim). True when
  * this call disabled it.
  */
-async function noteFailure(
-  db: Db,
-  endpointId: number,
-  context: DeliveryContext,
-  options: WebhookRunOptions,
-): Promise<boolean> {
+async function noteFailure(db: Db, delivery: ClaimedDelivery, options: WebhookRunOptions): Promise<boolean> {
+  const endpointId = delivery.endpoint_id;
   const now = options.now.toISOString();
   const [endpoint] = await queryRows<{ failing_since: Date | string }>(
     db,
@@ -299,11 +328,11 @@ async function noteFailure(
     sql`update webhook_deliveries set status = 'failed', last_error = 'The endpoint was disabled.'
         where endpoint_id = ${endpointId} and status = 'pending'`,
   );
-  await mailOwner(context, reason, options);
+  await mailOwner(delivery, reason, options);
   return true;
 }
 
-async function mailOwner(context: DeliveryContext, reason: string, options: WebhookRunOptions) {
+async function mailOwner(context: ClaimedDelivery, reason: string, options: WebhookRunOptions) {
   const where = shownEndpointUrl(context.kind, context.url);
   const { text, html } = renderMail({
     heading: disabledMailSubject(context.name),
