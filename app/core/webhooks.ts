@@ -27,6 +27,9 @@ export const MAX_RETRY_DELAY_MS = 6 * 60 * 60_000;
 /** An endpoint that has failed every attempt for this long is disabled and its owner emailed. */
 export const DISABLE_AFTER_FAILING_MS = RETRY_FOR_MS;
 
+/** Settled deliveries (delivered, failed, not sent) are kept this long for the log, then purged. */
+export const DELIVERY_KEEP_MS = 30 * 24 * 60 * 60_000;
+
 /** Delivery attempts answered per endpoint in the delivery log on /profile. */
 export const DELIVERY_LOG_LIMIT = 50;
 

@@ -3,6 +3,7 @@ import { setUpTestDatabase } from "~tests/fixtures/database";
 import { user } from "~tests/fixtures/factories";
 import {
   adminAuditLog,
+  alertDigests,
   apiKeys,
   apiUsage,
   authAuditEvents,
@@ -10,9 +11,12 @@ import {
   mailMessages,
   publicFormHits,
   rateLimits,
+  savedSearches,
   sessions,
   users,
   verifications,
+  webhookDeliveries,
+  webhookEndpoints,
 } from "../db/schema";
 import { purgeExpiredRecords } from "./purge.server";
 
@@ -84,6 +88,68 @@ describe("purgeExpiredRecords (privacy policy: how long we keep it)", () => {
     ]);
     expect((await purgeExpiredRecords(db, NOW)).apiUsage).toBe(2);
     expect((await db.select().from(apiUsage)).map((row) => row.count)).toEqual([7]);
+  });
+
+  it("forgets settled webhook deliveries after 30 days, never a waiting one", async () => {
+    const db = database.db;
+    await db.insert(users).values(user({ name: "Hook Owner" }));
+    const [search] = await db
+      .insert(savedSearches)
+      .values({ userId: "user_hook_owner", name: "Seed", query: "stage=Seed", alert: "daily" })
+      .returning({ id: savedSearches.id });
+    if (!search) throw new Error("no saved search");
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({
+        userId: "user_hook_owner",
+        savedSearchId: search.id,
+        kind: "webhook",
+        url: "https://a.example/h",
+      })
+      .returning({ id: webhookEndpoints.id });
+    const digests = await db
+      .insert(alertDigests)
+      .values(
+        [1, 2, 3].map((day) => ({
+          savedSearchId: search.id,
+          userId: "user_hook_owner",
+          scheduledFor: HOURS_AGO(24 * day),
+          windowFrom: HOURS_AGO(24 * day + 24),
+          windowTo: HOURS_AGO(24 * day),
+          companyCount: 1,
+          companyIds: [1],
+        })),
+      )
+      .returning({ id: alertDigests.id });
+    const [old, recent, waiting] = digests.map((digest) => digest.id);
+    if (!endpoint || old === undefined || recent === undefined || waiting === undefined)
+      throw new Error("no rows");
+    await db.insert(webhookDeliveries).values([
+      {
+        endpointId: endpoint.id,
+        digestId: old,
+        eventId: "evt_old",
+        status: "delivered",
+        createdAt: HOURS_AGO(24 * 31),
+      },
+      {
+        endpointId: endpoint.id,
+        digestId: recent,
+        eventId: "evt_recent",
+        status: "failed",
+        createdAt: HOURS_AGO(24 * 29),
+      },
+      {
+        endpointId: endpoint.id,
+        digestId: waiting,
+        eventId: "evt_waiting",
+        status: "pending",
+        createdAt: HOURS_AGO(24 * 40),
+      },
+    ]);
+    expect((await purgeExpiredRecords(db, NOW)).webhookDeliveries).toBe(1);
+    const left = await db.select({ eventId: webhookDeliveries.eventId }).from(webhookDeliveries);
+    expect(left.map((row) => row.eventId).sort()).toEqual(["evt_recent", "evt_waiting"]);
   });
 
   it("forgets rate-limit records past their window and expired sessions and tokens", async () => {

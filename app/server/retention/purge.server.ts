@@ -1,6 +1,7 @@
-import { lt, type SQL, sql } from "drizzle-orm";
+import { and, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { retentionCutoff } from "~/core/retention";
+import { DELIVERY_KEEP_MS } from "~/core/webhooks";
 import type { Db } from "../db/database.server";
 import {
   adminAuditLog,
@@ -12,6 +13,7 @@ import {
   rateLimits,
   sessions,
   verifications,
+  webhookDeliveries,
 } from "../db/schema";
 import { logger } from "../logger.server";
 import { PUBLIC_FORM_RATE_LIMIT } from "../public-forms/rate-limit.server";
@@ -26,6 +28,7 @@ export interface PurgeCounts {
   expiredSessions: number;
   expiredVerifications: number;
   apiUsage: number;
+  webhookDeliveries: number;
 }
 
 /** Sign-in rate-limit rows older than this are long past any window (better-auth's are a minute). */
@@ -60,6 +63,15 @@ export async function purgeExpiredRecords(db: Db, now: Date = new Date()): Promi
       db,
       apiUsage,
       lt(apiUsage.startsAt, new Date(now.getTime() - API_USAGE_KEEP_MS)),
+    ),
+    // decision 034: the delivery log keeps settled deliveries for 30 days; waiting ones stay until settled.
+    webhookDeliveries: await deleteWhere(
+      db,
+      webhookDeliveries,
+      and(
+        inArray(webhookDeliveries.status, ["delivered", "failed", "dropped"]),
+        lt(webhookDeliveries.createdAt, new Date(now.getTime() - DELIVERY_KEEP_MS)),
+      ) as SQL,
     ),
   };
 }
