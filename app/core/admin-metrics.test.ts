@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  activityLabel,
   activityWindowDays,
   barPercent,
   chartScaleMax,
@@ -212,5 +213,18 @@ describe("filter labels", () => {
     expect(filterValueLabel("location", "state:California")).toBe("California (state)");
     expect(filterValueLabel("location", "Berlin, Germany")).toBe("Berlin, Germany");
     expect(filterValueLabel("industry", "SaaS")).toBe("SaaS");
+  });
+});
+
+describe("activityLabel", () => {
+  it("names each action of user_activity as the console shows it, API calls apart", () => {
+    expect(["search", "filter", "export", "api"].map((type) => activityLabel(type))).toEqual([
+      "Search",
+      "Filter",
+      "Export",
+      "API call",
+    ]);
+    expect(activityLabel("export", "lps")).toBe("LP export");
+    expect(activityLabel("api", "lps")).toBe("API call");
   });
 });

@@ -227,6 +227,21 @@ const FILTER_NAMES: Readonly<Record<string, string>> = {
   date: "Funding date",
 };
 
+/** docs/product.md#admin: a user_activity action as the console names it ("API call" for `api`). */
+export function activityLabel(type: string, database?: string): string {
+  const base =
+    type === "search"
+      ? "Search"
+      : type === "filter"
+        ? "Filter"
+        : type === "export"
+          ? "Export"
+          : type === "api"
+            ? "API call"
+            : type;
+  return database === "lps" && type !== "api" ? `LP ${base.toLowerCase()}` : base;
+}
+
 /** A filter's name as the search page shows it ("industry" -> "Industry"); an unknown key as stored. */
 export function filterName(key: string): string {
   return Object.hasOwn(FILTER_NAMES, key) ? (FILTER_NAMES[key] as string) : key;

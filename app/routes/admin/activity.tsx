@@ -18,7 +18,7 @@ import { cachedActivityReport } from "~/server/admin/activity-report.server";
 import { requireAdminActor } from "~/server/admin/admin-request.server";
 import type { Route } from "./+types/activity";
 
-/** /admin/activity?days=7|30|90 (docs/product.md#admin): what subscribers search, filter and export, from user_activity. */
+/** /admin/activity?days=7|30|90 (docs/product.md#admin): what subscribers search, filter, export and ask the API, from user_activity. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdminActor(request);
   const days = activityWindowDays(new URL(request.url).searchParams.get("days"));
@@ -121,7 +121,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
     <>
       <AdminPageHeader
         title="Activity"
-        description={`Searches and exports of signed-in accounts from ${formatDate(firstDay)} to ${formatDate(lastDay)} (UTC days, today included), counted at ${timeFormat.format(new Date(countedAt))} UTC and kept for the rest of that minute.`}
+        description={`Searches, exports and API calls of signed-in accounts from ${formatDate(firstDay)} to ${formatDate(lastDay)} (UTC days, today included), counted at ${timeFormat.format(new Date(countedAt))} UTC and kept for the rest of that minute.`}
         actions={<WindowPicker current={days} />}
       />
 
@@ -141,6 +141,11 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           value={formatCount(totals.exportedRows)}
           note="Rows the exports wrote (an export stopped early counts what it wrote)."
         />
+        <AdminStat
+          label="API calls"
+          value={formatCount(totals.apiCalls)}
+          note="Calls of the REST API its endpoints answered (refused ones are not counted); not searches."
+        />
       </AdminStats>
 
       <Section id="activity-exports" title="Exports per day">
@@ -155,6 +160,17 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
             title="Rows exported per day"
             unit="rows exported"
             points={perDay.map((day) => ({ day: day.day, value: day.exportedRows }))}
+          />
+        </div>
+      </Section>
+
+      <Section id="activity-api" title="API calls per day">
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+          <DailyBarChart
+            title="API calls per day"
+            unit="API calls"
+            barClassName="fill-sky-700"
+            points={perDay.map((day) => ({ day: day.day, value: day.apiCalls }))}
           />
         </div>
       </Section>

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { TextAreaField } from "~/components/ui/textarea-field";
 import { adminActionLabel } from "~/core/admin-actions";
+import { activityLabel } from "~/core/admin-metrics";
 import { BAN_REASON_MAX, parseUserActionForm, USER_ACTION_TOASTS } from "~/core/admin-user-actions";
 import { isAccountId } from "~/core/admin-users-query";
 import { PRODUCT_NAME } from "~/core/brand";
@@ -298,12 +299,19 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
             {activity.map((row) => (
               <tr key={row.id}>
                 <Td className="whitespace-nowrap">{time(row.at)}</Td>
-                <Td>{row.type}</Td>
-                <Td>{row.query || "-"}</Td>
+                <Td>
+                  {activityLabel(row.type, row.database ?? undefined)}
+                  {row.endpoint ? (
+                    <span className="block font-mono text-xs text-slate-600">{row.endpoint}</span>
+                  ) : null}
+                </Td>
+                <Td className="break-all">{row.query || row.resource || "-"}</Td>
                 <Td className="text-right tabular-nums">{row.totalResults.toLocaleString("en-US")}</Td>
               </tr>
             ))}
-            {activity.length === 0 ? <EmptyRow columns={4}>No searches or exports yet.</EmptyRow> : null}
+            {activity.length === 0 ? (
+              <EmptyRow columns={4}>No searches, exports or API calls yet.</EmptyRow>
+            ) : null}
           </tbody>
         </AdminTable>
       </div>

@@ -4,7 +4,8 @@ import type { Db } from "../db/database.server";
 import { type ActivityDetails, userActivity } from "../db/schema";
 import { logger } from "../logger.server";
 
-export type ActivityType = "search" | "filter" | "export";
+/** user_activity.action_type: the search page's events, exports, and calls of the REST API (api-v1.server.ts). */
+export type ActivityType = "search" | "filter" | "export" | "api";
 
 /**
  * Which search-page event this request is: 'search' when the query text changed, 'filter' when only

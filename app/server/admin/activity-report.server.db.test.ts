@@ -22,7 +22,7 @@ const NO_FILTERS: ActivityDetails["filters"] = {
 
 interface Row {
   user?: "ada" | "bob";
-  type: "search" | "filter" | "export";
+  type: "search" | "filter" | "export" | "api";
   at: string;
   query?: string;
   results?: number;
@@ -172,9 +172,19 @@ describe("getActivityReport: filters", () => {
   });
 });
 
-describe("getActivityReport: exports per day", () => {
-  it("counts exports and the rows they wrote per UTC day, and the window's totals", async () => {
+describe("getActivityReport: exports and API calls per day", () => {
+  it("counts exports and the rows they wrote per UTC day, API calls apart from searches, and the window's totals", async () => {
     await activity([
+      // API calls: their own count, never searches, whatever query and filters they carry.
+      {
+        type: "api",
+        at: "2026-11-21T08:00:00Z",
+        query: "robots",
+        results: 25,
+        filters: { ...NO_FILTERS, stage: ["Seed"] },
+      },
+      { type: "api", at: "2026-11-21T08:00:01Z", results: 1 },
+      { user: "bob", type: "api", at: "2026-11-17T08:00:00Z", results: 100 },
       { type: "export", at: "2026-11-21T00:00:00Z", results: 100 },
       { user: "bob", type: "export", at: "2026-11-21T23:59:59Z", results: 250 },
       // An export that ended early wrote 0 rows: still an export.
@@ -189,26 +199,30 @@ describe("getActivityReport: exports per day", () => {
     const report = await getActivityReport(database.db, 7, NOW);
 
     expect(report.perDay).toEqual([
-      { day: "2026-11-15", searches: 1, exports: 0, exportedRows: 0 },
-      { day: "2026-11-16", searches: 1, exports: 1, exportedRows: 0 },
-      { day: "2026-11-17", searches: 0, exports: 0, exportedRows: 0 },
-      { day: "2026-11-18", searches: 0, exports: 0, exportedRows: 0 },
-      { day: "2026-11-19", searches: 0, exports: 0, exportedRows: 0 },
-      { day: "2026-11-20", searches: 0, exports: 0, exportedRows: 0 },
-      { day: "2026-11-21", searches: 0, exports: 2, exportedRows: 350 },
+      { day: "2026-11-15", searches: 1, exports: 0, exportedRows: 0, apiCalls: 0 },
+      { day: "2026-11-16", searches: 1, exports: 1, exportedRows: 0, apiCalls: 0 },
+      { day: "2026-11-17", searches: 0, exports: 0, exportedRows: 0, apiCalls: 1 },
+      { day: "2026-11-18", searches: 0, exports: 0, exportedRows: 0, apiCalls: 0 },
+      { day: "2026-11-19", searches: 0, exports: 0, exportedRows: 0, apiCalls: 0 },
+      { day: "2026-11-20", searches: 0, exports: 0, exportedRows: 0, apiCalls: 0 },
+      { day: "2026-11-21", searches: 0, exports: 2, exportedRows: 350, apiCalls: 2 },
     ]);
-    expect(report.totals).toEqual({ searches: 2, exports: 3, exportedRows: 350 });
+    expect(report.totals).toEqual({ searches: 2, exports: 3, exportedRows: 350, apiCalls: 3 });
+    // An API call's query and filters are not the search page's: in neither list.
+    expect(report.topQueries.map((row) => row.query)).toEqual(["ai"]);
+    expect(report.filterValues).toEqual([]);
     expect((await getActivityReport(database.db, 90, NOW)).totals).toEqual({
       searches: 2,
       exports: 4,
       exportedRows: 1350,
+      apiCalls: 3,
     });
   });
 
   it("is empty, not failing, with no activity", async () => {
     const report = await getActivityReport(database.db, 30, NOW);
     expect(report.perDay).toHaveLength(30);
-    expect(report.totals).toEqual({ searches: 0, exports: 0, exportedRows: 0 });
+    expect(report.totals).toEqual({ searches: 0, exports: 0, exportedRows: 0, apiCalls: 0 });
     expect(report.topQueries).toEqual([]);
     expect(report.filterKeys).toEqual([]);
     expect(report.filterValues).toEqual([]);

@@ -30,6 +30,8 @@ export interface DailyActivity {
   exports: number;
   /** The rows those exports wrote: an export's totalResults (export-request.server.ts). */
   exportedRows: number;
+  /** 'api' rows: calls of the REST API its endpoints answered (api-v1.server.ts); not searches. */
+  apiCalls: number;
 }
 
 export interface ActivityReport {
@@ -39,7 +41,7 @@ export interface ActivityReport {
   /** The window's first and last UTC day (YYYY-MM-DD), today included. */
   firstDay: string;
   lastDay: string;
-  totals: { searches: number; exports: number; exportedRows: number };
+  totals: { searches: number; exports: number; exportedRows: number; apiCalls: number };
   topQueries: QueryFigure[];
   /** Queries whose search found nothing, by how often that happened. */
   zeroResultQueries: QueryFigure[];
@@ -68,7 +70,7 @@ export function reportRows<T extends Record<string, unknown>>(db: Db, query: SQL
 }
 
 /**
- * Searches, exports and exported rows per UTC day of `window`, oldest first, days without activity as 0:
+ * Searches, exports, exported rows and API calls per UTC day of `window`, oldest first, days without activity as 0:
  * the roll-ups of its completed days and today's rows (activity-rollup.server.ts), rolling up the completed
  * days not rolled up yet. Only the day groups are formatted.
  */
@@ -77,16 +79,23 @@ export async function dailyActivity(db: Db, window: DayWindow, now: Date): Promi
 }
 
 async function dailyActivityOf(db: Db, window: DayWindow, parts: WindowParts): Promise<DailyActivity[]> {
-  const rows = await reportRows<{ day: string; searches: number; exports: number; exportedRows: number }>(
+  const rows = await reportRows<{
+    day: string;
+    searches: number;
+    exports: number;
+    exportedRows: number;
+    apiCalls: number;
+  }>(
     db,
     sql`select to_char(day, 'YYYY-MM-DD') as day,
-        coalesce(sum(events) filter (where action_type <> 'export'), 0)::int as searches,
+        coalesce(sum(events) filter (where action_type in ('search', 'filter')), 0)::int as searches,
         coalesce(sum(events) filter (where action_type = 'export'), 0)::int as exports,
-        coalesce(sum(exported_rows) filter (where action_type = 'export'), 0)::float8 as "exportedRows"
+        coalesce(sum(exported_rows) filter (where action_type = 'export'), 0)::float8 as "exportedRows",
+        coalesce(sum(events) filter (where action_type = 'api'), 0)::int as "apiCalls"
       from (${windowDailyRows(parts)}) as days
       group by day`,
   );
-  return fillDays(window.days, rows, ["searches", "exports", "exportedRows"]);
+  return fillDays(window.days, rows, ["searches", "exports", "exportedRows", "apiCalls"]);
 }
 
 /**
@@ -172,11 +181,12 @@ export async function getActivityReport(
     queryFigures(db, parts),
     filterFigures(db, parts),
   ]);
-  const totals = { searches: 0, exports: 0, exportedRows: 0 };
+  const totals = { searches: 0, exports: 0, exportedRows: 0, apiCalls: 0 };
   for (const day of perDay) {
     totals.searches += day.searches;
     totals.exports += day.exports;
     totals.exportedRows += day.exportedRows;
+    totals.apiCalls += day.apiCalls;
   }
   return {
     countedAt: now.toISOString(),

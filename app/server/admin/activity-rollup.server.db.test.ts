@@ -25,7 +25,7 @@ beforeEach(async () => {
 
 interface Row {
   user?: "ada" | "bob";
-  type: "search" | "filter" | "export";
+  type: "search" | "filter" | "export" | "api";
   at: string | Date;
   details?: Partial<ActivityDetails> | Record<string, unknown>;
 }
@@ -75,7 +75,7 @@ function mixedActivity(count: number, days: number, seed = 7): Row[] {
   for (let i = 0; i < count; i += 1) {
     const at = new Date(NOW.getTime() - Math.floor(next() * next() * span));
     const roll = next();
-    const type = roll < 0.55 ? "search" : roll < 0.9 ? "filter" : "export";
+    const type = roll < 0.5 ? "search" : roll < 0.85 ? "filter" : roll < 0.93 ? "export" : "api";
     const term = pick(next, terms.slice(0, 1 + Math.floor(next() * terms.length)));
     const query = next() < 0.1 ? pick(next, ["", "   "]) : pick(next, variants(term));
     const shape = next();
@@ -111,10 +111,12 @@ async function directReport(db: Db, window: DayWindow) {
     searches: number;
     exports: number;
     exportedRows: number;
+    apiCalls: number;
   }>(
     db,
     sql`select to_char((created_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day,
-        count(*) filter (where action_type <> 'export')::int as searches,
+        count(*) filter (where action_type in ('search', 'filter'))::int as searches,
+        count(*) filter (where action_type = 'api')::int as "apiCalls",
         count(*) filter (where action_type = 'export')::int as exports,
         coalesce(sum(case when jsonb_typeof(action_details->'totalResults') = 'number'
           then (action_details->>'totalResults')::numeric else 0 end) filter (where action_type = 'export'), 0)::float8
@@ -156,7 +158,7 @@ async function directReport(db: Db, window: DayWindow) {
       (select key, value, count(*)::int as searches from per_search cross join lateral unnest(vals) as value
         group by key, value order by searches desc, key, value limit ${REPORT_FILTER_VALUES})`,
   );
-  const perDay = fillDays(window.days, perDayRows, ["searches", "exports", "exportedRows"]);
+  const perDay = fillDays(window.days, perDayRows, ["searches", "exports", "exportedRows", "apiCalls"]);
   const figure = ({ query, searches, zeroResults }: (typeof queries)[number]) => ({
     query,
     searches,
@@ -237,6 +239,7 @@ describe("activity roll-ups: the report", () => {
       searches: 0,
       exports: 2,
       exportedRows: 10,
+      apiCalls: 0,
     });
     expect(await rolledUpDays()).toContain("2026-11-20");
     expect((await rolledEvents())["2026-11-20"]).toBe(2);
@@ -259,7 +262,13 @@ describe("activity roll-ups: the report", () => {
     const after = await getActivityReport(database.db, 7, NOW);
 
     expect(after.totals.searches).toBe(3);
-    expect(after.perDay.at(-1)).toEqual({ day: "2026-11-21", searches: 2, exports: 0, exportedRows: 0 });
+    expect(after.perDay.at(-1)).toEqual({
+      day: "2026-11-21",
+      searches: 2,
+      exports: 0,
+      exportedRows: 0,
+      apiCalls: 0,
+    });
     expect(after.topQueries).toEqual([{ query: "ai", searches: 2, zeroResults: 0 }]);
     expect(after.filterValues).toEqual([{ key: "stage", value: "Seed", searches: 1 }]);
   });
@@ -316,7 +325,7 @@ describe("rollUpDays", () => {
 
   it("marks a completed day without activity, and never counts a marked day again", async () => {
     const empty = await getActivityReport(database.db, 7, NOW);
-    expect(empty.totals).toEqual({ searches: 0, exports: 0, exportedRows: 0 });
+    expect(empty.totals).toEqual({ searches: 0, exports: 0, exportedRows: 0, apiCalls: 0 });
     expect(await rolledUpDays()).toEqual([
       "2026-11-15",
       "2026-11-16",
@@ -331,7 +340,7 @@ describe("rollUpDays", () => {
     await activity([{ type: "export", at: "2026-11-18T10:00:00Z", details: { totalResults: 9 } }]);
     expect(await rollUpDays(database.db, days)).toBe(0);
     const again = await getActivityReport(database.db, 7, NOW);
-    expect(again.totals).toEqual({ searches: 0, exports: 0, exportedRows: 0 });
+    expect(again.totals).toEqual({ searches: 0, exports: 0, exportedRows: 0, apiCalls: 0 });
   });
 
   it("rolls up the days missing among those asked, leaving the rolled-up ones as they are", async () => {

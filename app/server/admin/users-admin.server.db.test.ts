@@ -145,6 +145,13 @@ describe("the users grid", () => {
         actionDetails: details,
         createdAt: new Date(NOW.getTime() - 2 * DAY),
       },
+      // An API call is neither a search nor an export.
+      {
+        userId: "u_bob",
+        actionType: "api",
+        actionDetails: { ...details, endpoint: "GET /companies" },
+        createdAt: new Date(NOW.getTime() - DAY),
+      },
     ]);
 
     const all = await grid("");
@@ -371,7 +378,46 @@ describe("actions on an account", () => {
       ADMIN_EMAILS,
       NOW,
     );
+    await db.insert(userActivity).values([
+      {
+        userId: ada.id,
+        actionType: "search",
+        actionDetails: { query: "robots", filters: {}, totalResults: 12 },
+        createdAt: new Date(NOW.getTime() - 2 * DAY),
+      },
+      {
+        userId: ada.id,
+        actionType: "api",
+        actionDetails: {
+          query: "",
+          filters: {},
+          totalResults: 1,
+          endpoint: "GET /companies/{slug}",
+          resource: "alpha-robotics",
+        },
+        createdAt: new Date(NOW.getTime() - DAY),
+      },
+    ]);
     const after = await getUserDetail(db, ada.id, ADMIN_EMAILS);
+    // Newest first; an API call with its endpoint and the record it named.
+    expect(
+      after?.activity.map(({ type, endpoint, resource, query, totalResults }) => ({
+        type,
+        endpoint,
+        resource,
+        query,
+        totalResults,
+      })),
+    ).toEqual([
+      {
+        type: "api",
+        endpoint: "GET /companies/{slug}",
+        resource: "alpha-robotics",
+        query: "",
+        totalResults: 1,
+      },
+      { type: "search", endpoint: null, resource: null, query: "robots", totalResults: 12 },
+    ]);
     expect(after?.sessions).toEqual([]);
     expect(after?.audit.map((row) => row.action)).toEqual(["sessions.revoke_all"]);
     expect((await lookUpSession(services.auth, browser(ada.cookie))).user).toBeNull();

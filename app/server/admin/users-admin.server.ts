@@ -186,7 +186,17 @@ export interface UserDetail {
     createdAt: string;
     isGrant: boolean;
   }>;
-  activity: Array<{ id: number; type: string; query: string; totalResults: number; at: string }>;
+  activity: Array<{
+    id: number;
+    type: string;
+    /** An `api` row's endpoint ("GET /companies"), and the record it named (a slug or an id). */
+    endpoint: string | null;
+    resource: string | null;
+    database: string | null;
+    query: string;
+    totalResults: number;
+    at: string;
+  }>;
   sessions: Array<{
     id: string;
     createdAt: string;
@@ -255,6 +265,9 @@ export async function getUserDetail(
     activity: activity.map((row) => ({
       id: row.id,
       type: row.actionType,
+      endpoint: row.actionDetails.endpoint ?? null,
+      resource: row.actionDetails.resource ?? null,
+      database: row.actionDetails.database ?? null,
       query: row.actionDetails.query,
       totalResults: row.actionDetails.totalResults,
       at: row.createdAt.toISOString(),

@@ -477,7 +477,7 @@ export const demoPaymentMethods = pgTable("demo_payment_methods", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** docs/product.md#data: user activity (search, filter, export) with its details. */
+/** docs/product.md#data: user activity (search, filter, export, api) with its details. */
 export const userActivity = pgTable(
   "user_activity",
   {
@@ -507,6 +507,13 @@ export interface ActivityDetails {
   format?: string;
   /** docs/product.md#export: "people" for an export of one row per person; absent: one row per company. */
   rows?: string;
+  /**
+   * docs/product.md#activity, an `api` row: the method and the path as the API's document names it
+   * ("GET /companies/{slug}"); its totalResults is the rows the answer carried.
+   */
+  endpoint?: string;
+  /** An `api` row about one record: its slug or id. */
+  resource?: string;
 }
 
 /*
