@@ -102,6 +102,12 @@ export default [
     route("v1/companies", "routes/api/v1/companies.ts"),
     route("v1/companies/:slug", "routes/api/v1/company.ts"),
     route("v1/me", "routes/api/v1/me.ts"),
+    route("v1/investors", "routes/api/v1/investors.ts"),
+    route("v1/investors/:slug", "routes/api/v1/investor.ts"),
+    route("v1/lps", "routes/api/v1/lps.ts"),
+    route("v1/lps/:slug", "routes/api/v1/lp.ts"),
+    route("v1/saved-searches", "routes/api/v1/saved-searches.ts"),
+    route("v1/saved-searches/:id", "routes/api/v1/saved-search.ts"),
     route("v1/*", "routes/api/v1/not-found.ts"),
   ]),
 

@@ -30,6 +30,7 @@ export const API_MESSAGES = {
   inFlight: `Too many calls at once for this key: at most ${API_MAX_IN_FLIGHT_PER_KEY} at a time. Try again in 1 s.`,
   notFound: "Nothing here: check the address.",
   method: "This address does not take that method.",
+  jsonBody: "Send the body as JSON, with 'Content-Type: application/json'.",
   keyName: `Name the key (1 to ${API_KEY_NAME_MAX} characters).`,
   tooManyKeys: `You hold ${MAX_API_KEYS} keys already. Revoke one first.`,
   keyCreated: "API key created. Copy it now: it is shown only once.",

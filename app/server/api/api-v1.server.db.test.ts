@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
@@ -18,6 +20,7 @@ import { companies, people, users } from "../db/schema";
 import { requestDoNotSell } from "../suppression/do-not-sell.server";
 import { createApiKey, revokeApiKey } from "./api-keys.server";
 import { countApiCall, limitHeaders, RefusedKeys } from "./api-limits.server";
+import { API_ROUTES } from "./api-routes.server";
 import { getCompany, getMe, handleApiCall, listCompanies } from "./api-v1.server";
 import { openApiDocument } from "./openapi.server";
 
@@ -126,7 +129,35 @@ describe("the API's OpenAPI document", () => {
     const result = await new Validator().validate(structuredClone(openApiDocument()) as never);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
-    expect(Object.keys(document.paths)).toEqual(["/companies", "/companies/{slug}", "/me"]);
+    expect(Object.keys(document.paths)).toEqual([
+      "/companies",
+      "/companies/{slug}",
+      "/me",
+      "/investors",
+      "/investors/{slug}",
+      "/lps",
+      "/lps/{slug}",
+      "/saved-searches",
+      "/saved-searches/{id}",
+    ]);
+    // Every /api/v1 route of app/routes.ts is a path of the document (openapi.json and the JSON 404 aside).
+    const routes = readFileSync(join(import.meta.dirname, "../../routes.ts"), "utf8");
+    const served = [...routes.matchAll(/route\("v1\/([^"]+)"/g)]
+      .map((match) => `/${match[1]}`.replace(/:(\w+)/g, "{$1}"))
+      .filter((served) => served !== "/openapi.json" && served !== "/*");
+    expect(served.sort()).toEqual(Object.keys(document.paths).sort());
+    // And the handlers' routes (api-routes.server.ts) take exactly the methods the document lists.
+    const documented = Object.fromEntries(
+      Object.entries(document.paths).map(([path, item]) => [path, Object.keys(item).sort()]),
+    );
+    const handled = Object.fromEntries(
+      Object.values(API_ROUTES).map((entry) => {
+        const route = typeof entry === "function" ? entry("x") : entry;
+        return [route.path, Object.keys(route.methods).sort()];
+      }),
+    );
+    expect(handled).toEqual(documented);
+    expect(documented["/saved-searches/{id}"]).toEqual(["delete", "get", "patch"]);
     const parameters =
       (document.paths["/companies"]?.get as unknown as { parameters: Array<{ name: string }> } | undefined)
         ?.parameters ?? [];
@@ -289,6 +320,18 @@ describe("GET /api/v1/companies/{slug}", () => {
 });
 
 describe("GET /api/v1/me and the limits", () => {
+  it("answers an account with LP access only too (its key serves /lps), and refuses one without a plan", async () => {
+    const me = API_ROUTES.me;
+    const lp = await call(me, "/api/v1/me", keys.get("lpsonly"));
+    expect(lp.status).toBe(200);
+    const body = await lp.json();
+    expect(validates("/me", "200", body)).toEqual([]);
+    expect(body.plan).toMatchObject({ hasProAccess: false, hasLpAccess: true, hasExportAccess: false });
+    const none = await call(me, "/api/v1/me", keys.get("none"));
+    expect(none.status).toBe(403);
+    expect(await none.json()).toEqual({ error: API_MESSAGES.noAccess });
+  });
+
   it("states the plan, the access and the key's limits", async () => {
     const response = await call(getMe, "/api/v1/me", keys.get("trialing"));
     const body = await response.json();

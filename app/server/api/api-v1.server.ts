@@ -5,8 +5,9 @@ import type { ViewerAccess } from "~/core/access";
 import { API_DEFAULT_PAGE_SIZE, API_MESSAGES } from "~/core/api-keys";
 import type { CompanyCard } from "~/core/company-card";
 import type { CompanyProfile } from "~/core/company-profile";
-import { type PageSize, parseSearchParams, serializeSearchState } from "~/core/search-params";
+import { filtersOf, type PageSize, parseSearchParams, serializeSearchState } from "~/core/search-params";
 import { maxPageFor } from "~/core/url-values";
+import { recordActivityDetails } from "../activity/activity.server";
 import { getDb } from "../app-database.server";
 import { getViewerAccess } from "../billing/viewer-access.server";
 import { searchCompanies } from "../companies/search.server";
@@ -15,6 +16,7 @@ import type { Db } from "../db/database.server";
 import { apiKeys } from "../db/schema";
 import { getCompanyProfile } from "../directory/company-profile.server";
 import { logger } from "../logger.server";
+import { isJsonType, readJsonObject } from "../read-body.server";
 import { API_JSON_HEADERS, callsInFlight, knownRefusal, refusalOf, refusedKeys } from "./api-gate.server";
 import { type ApiCaller, authenticateApiKey, bearerKeyOf, hashApiKey } from "./api-keys.server";
 import {
@@ -25,6 +27,7 @@ import {
   limitHeaders,
 } from "./api-limits.server";
 import {
+  type CompaniesPageAnswer,
   type CompanyDetailAnswer,
   type CompanySummaryAnswer,
   companiesQuery,
@@ -46,34 +49,84 @@ export interface ApiContext {
   access: ViewerAccess;
   limits: LimitState;
   url: URL;
+  request: Request;
 }
 
-/** A refusal an endpoint answers with, as `{ error }` and its status. */
+/** A refusal an endpoint answers with, as `{ error, fieldErrors? }` and its status. */
 export class ApiRefusal extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly fieldErrors?: Record<string, string>,
   ) {
     super(message);
   }
 }
 
-type Endpoint = (context: ApiContext) => Promise<unknown>;
-
-/** An API call on the app's database (the route modules' entry). */
-export async function answerApiCall(request: Request, endpoint: Endpoint): Promise<Response> {
-  return handleApiCall(await getDb(), request, endpoint);
+/**
+ * What a call did, for the activity log (an `api` row of user_activity, docs/product.md#activity): the rows
+ * it answered with, and for a search its text and filters, for one record its slug or id.
+ */
+export interface ApiActivity {
+  /** The records the answer carries: a page's rows, 1 for one record, 0 for none. */
+  count: number;
+  query?: string;
+  filters?: Record<string, string | string[]>;
+  resource?: string;
+  database?: "lps";
 }
 
-/** An API call on `db`: the key, its limits, the account's access, then the endpoint. */
+/** An endpoint's answer: its body, what the activity log records of it, and its status (200 unless said). */
+export class ApiAnswer<Body = unknown> {
+  constructor(
+    readonly body: Body,
+    readonly activity: ApiActivity,
+    readonly status: 200 | 201 = 200,
+  ) {}
+}
+
+/** An endpoint answers an ApiAnswer; any other value is answered 200 as its body, recorded with no rows. */
+export type Endpoint = (context: ApiContext) => Promise<unknown>;
+
+/** The methods a route names, in lower case as OpenAPI's path items do. */
+export type ApiMethod = "get" | "post" | "patch" | "delete";
+
+/**
+ * An address of the API: its path as the OpenAPI document names it ("/companies/{slug}", the activity log's
+ * endpoint), the methods it takes (HEAD with GET; any other is a 405 naming them in `Allow`), and what the
+ * key's account needs: `pro` active access (a trial counts; the default), `lp` LP access, `any` either.
+ */
+export interface ApiRoute {
+  path: string;
+  methods: Partial<Record<ApiMethod, Endpoint>>;
+  access?: "pro" | "lp" | "any";
+}
+
+/** An API call on the app's database (the route modules' entry). */
+export async function answerApiCall(request: Request, route: ApiRoute | Endpoint): Promise<Response> {
+  return handleApiCall(await getDb(), request, route);
+}
+
+/** A bare endpoint is a GET route at the request's own path. */
+function routeOf(route: ApiRoute | Endpoint, request: Request): ApiRoute {
+  if (typeof route !== "function") return route;
+  const path = new URL(request.url).pathname.replace(/^\/api\/v1(?=\/)/, "");
+  return { path, methods: { get: route } };
+}
+
+/** An API call on `db`: the method, the key, its limits, the account's access, then the endpoint. */
 export async function handleApiCall(
   db: Db,
   request: Request,
-  endpoint: Endpoint,
+  target: ApiRoute | Endpoint,
   { limits: limitsOfKey = DEFAULT_LIMITS }: { limits?: Limits } = {},
 ): Promise<Response> {
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    return answer(405, { error: API_MESSAGES.method }, { Allow: "GET" });
+  const route = routeOf(target, request);
+  const method = request.method.toUpperCase();
+  const endpoint = route.methods[(method === "HEAD" ? "get" : method.toLowerCase()) as ApiMethod];
+  if (endpoint === undefined) {
+    const allow = Object.keys(route.methods).map((name) => name.toUpperCase());
+    return answer(405, { error: API_MESSAGES.method }, { Allow: allow.join(", ") });
   }
   const key = bearerKeyOf(request.headers.get("authorization"));
   const keyHash = key === null ? null : hashApiKey(key);
@@ -85,7 +138,7 @@ export async function handleApiCall(
   if (known !== null) return new Response(known.body, { status: 429, headers: known.headers });
   callsInFlight.set(keyHash, (callsInFlight.get(keyHash) ?? 0) + 1);
   try {
-    return await callWithKey(db, request, endpoint, limitsOfKey, keyHash);
+    return await callWithKey(db, request, route, endpoint, limitsOfKey, keyHash);
   } finally {
     const left = (callsInFlight.get(keyHash) ?? 1) - 1;
     if (left <= 0) callsInFlight.delete(keyHash);
@@ -93,10 +146,23 @@ export async function handleApiCall(
   }
 }
 
+/** Why the account may not call the route, or null. */
+function accessRefusal(route: ApiRoute, access: ViewerAccess): string | null {
+  switch (route.access ?? "pro") {
+    case "pro":
+      return access.hasActiveAccess ? null : API_MESSAGES.noAccess;
+    case "lp":
+      return access.hasLpAccess ? null : API_MESSAGES.noLpAccess;
+    case "any":
+      return access.hasActiveAccess || access.hasLpAccess ? null : API_MESSAGES.noAccess;
+  }
+}
+
 /** The call once its key may go on: the key, its counted limits, the account's access, the endpoint. */
 async function callWithKey(
   db: Db,
   request: Request,
+  route: ApiRoute,
   endpoint: Endpoint,
   limitsOfKey: Limits,
   keyHash: string,
@@ -113,15 +179,59 @@ async function callWithKey(
     refusedKeys.remember(keyHash, limits);
     return refused(limits);
   }
-  if (!access.hasActiveAccess) return answer(403, { error: API_MESSAGES.noAccess }, headers);
+  const refusal = accessRefusal(route, access);
+  if (refusal !== null) return answer(403, { error: refusal }, headers);
+  const url = new URL(request.url);
   try {
-    const body = await endpoint({ db, caller, access, limits, url: new URL(request.url) });
-    return answer(200, body, headers);
+    const result = await endpoint({ db, caller, access, limits, url, request });
+    const answered = result instanceof ApiAnswer ? result : new ApiAnswer(result, { count: 0 });
+    const method = request.method.toUpperCase() === "HEAD" ? "GET" : request.method.toUpperCase();
+    recordApiCall(db, caller.userId, `${method} ${route.path}`, answered.activity);
+    return answer(answered.status, answered.body, headers);
   } catch (error) {
-    if (error instanceof ApiRefusal) return answer(error.status, { error: error.message }, headers);
+    if (error instanceof ApiRefusal) {
+      const { status, message, fieldErrors } = error;
+      return answer(status, fieldErrors ? { error: message, fieldErrors } : { error: message }, headers);
+    }
     if (causedByDatabaseOutage(error)) throw error;
-    logger.error({ err: error, path: new URL(request.url).pathname }, "API call failed");
+    logger.error({ err: error, path: url.pathname }, "API call failed");
     return answer(500, { error: "An unexpected error occurred" }, headers);
+  }
+}
+
+/**
+ * docs/product.md#activity: an answered call is an `api` row of user_activity (the endpoint, the rows it
+ * answered with, a search's text and filters), written as the search page writes its rows: not awaited, so
+ * the call waits on no extra round trip, and a failed write is logged (recordActivityDetails), never the
+ * call's failure. Refusals (401, 403, 405, 429, an endpoint's 4xx) are not recorded.
+ */
+function recordApiCall(db: Db, userId: string, endpoint: string, activity: ApiActivity): void {
+  void recordActivityDetails(db, userId, "api", {
+    query: activity.query ?? "",
+    filters: activity.filters ?? {},
+    totalResults: activity.count,
+    endpoint,
+    ...(activity.resource === undefined ? {} : { resource: activity.resource }),
+    ...(activity.database === undefined ? {} : { database: activity.database }),
+  });
+}
+
+/**
+ * The JSON object a POST or PATCH sends, read by the app's bounded reader (read-body.server.ts: at most 64 KB,
+ * never buffered whole): 415 unless it says it is JSON, 400 when it is not JSON or not an object, 413 when
+ * too large, each with its message.
+ */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  if (!isJsonType(request.headers.get("content-type"))) throw new ApiRefusal(415, API_MESSAGES.jsonBody);
+  try {
+    return await readJsonObject(request);
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    const body = (await thrown.json().catch(() => ({}))) as { error?: unknown };
+    throw new ApiRefusal(
+      thrown.status,
+      typeof body.error === "string" ? body.error : "The request's body could not be read.",
+    );
   }
 }
 
@@ -141,7 +251,7 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
 }
 
 /** The query string as an object for zod: a repeated parameter as a list. */
-function queryObject(params: URLSearchParams): Record<string, string | string[]> {
+export function queryObject(params: URLSearchParams): Record<string, string | string[]> {
   const object: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) {
     const values = params.getAll(key);
@@ -151,7 +261,7 @@ function queryObject(params: URLSearchParams): Record<string, string | string[]>
 }
 
 /** zod's first problem as a sentence naming the parameter. */
-function problemOf(error: z.ZodError): string {
+export function problemOf(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "The request could not be read.";
   if (issue.code === "unrecognized_keys") return `Unknown parameter: ${issue.keys.join(", ")}.`;
@@ -160,11 +270,11 @@ function problemOf(error: z.ZodError): string {
 }
 
 /** A page's cursor: the page and size, tied to the search it pages through (opaque to clients). */
-function cursorOf(page: number, size: number, search: string): string {
+export function cursorOf(page: number, size: number, search: string): string {
   return Buffer.from(JSON.stringify({ p: page, s: size, h: searchHash(search) })).toString("base64url");
 }
 
-function readCursor(cursor: string, size: number, search: string): number {
+export function readCursor(cursor: string, size: number, search: string): number {
   try {
     const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as {
       p?: unknown;
@@ -208,12 +318,17 @@ export async function listCompanies({ db, access, url }: ApiContext) {
   const state = { ...parsed.state, size: size as PageSize, page };
   const result = await searchCompanies(db, state, { canSeeEmails: access.hasExportAccess });
   const hasNext = page < result.pageCount && page < maxPageFor(size);
-  return {
+  const body: CompaniesPageAnswer = {
     data: result.companies.map((card) => summaryOf(card, url.origin)),
     total: result.total,
     isTotalApproximate: result.isTotalApproximate,
     nextCursor: hasNext ? cursorOf(page + 1, size, search) : null,
   };
+  return new ApiAnswer(body, {
+    count: body.data.length,
+    query: parsed.state.q,
+    filters: { ...filtersOf(parsed.state) },
+  });
 }
 
 export function summaryOf(card: CompanyCard, origin: string): CompanySummaryAnswer {
@@ -245,12 +360,12 @@ export function summaryOf(card: CompanyCard, origin: string): CompanySummaryAnsw
 export async function getCompany(
   { db, access, url }: ApiContext,
   slug: string,
-): Promise<CompanyDetailAnswer> {
+): Promise<ApiAnswer<CompanyDetailAnswer>> {
   const path = companyPath.safeParse({ slug });
   if (!path.success) throw new ApiRefusal(404, API_MESSAGES.notFound);
   const profile = await getCompanyProfile(db, path.data.slug, access.hasExportAccess, { withRelated: false });
   if (profile === null) throw new ApiRefusal(404, API_MESSAGES.notFound);
-  return detailOf(profile, url.origin);
+  return new ApiAnswer(detailOf(profile, url.origin), { count: 1, resource: profile.slug });
 }
 
 const slugOfPath = (path: string) => path.split("/").filter(Boolean).at(-1) ?? "";
@@ -317,25 +432,28 @@ function detailOf(profile: CompanyProfile, origin: string): CompanyDetailAnswer 
 }
 
 /** GET /api/v1/me: the key's account, its access and its limits. */
-export async function getMe({ db, caller, access, limits }: ApiContext): Promise<MeAnswer> {
+export async function getMe({ db, caller, access, limits }: ApiContext): Promise<ApiAnswer<MeAnswer>> {
   const [key] = await db
     .select({ prefix: apiKeys.prefix, name: apiKeys.name })
     .from(apiKeys)
     .where(eq(apiKeys.id, caller.keyId));
-  return {
-    email: caller.email,
-    plan: {
-      hasProAccess: access.hasProAccess,
-      isTrialing: access.isTrialing,
-      hasLpAccess: access.hasLpAccess,
-      hasExportAccess: access.hasExportAccess,
+  return new ApiAnswer(
+    {
+      email: caller.email,
+      plan: {
+        hasProAccess: access.hasProAccess,
+        isTrialing: access.isTrialing,
+        hasLpAccess: access.hasLpAccess,
+        hasExportAccess: access.hasExportAccess,
+      },
+      limits: {
+        perMinute: limits.perMinute,
+        perDay: limits.quota.limit,
+        usedToday: limits.quota.used,
+        resetsInSeconds: limits.quota.resetSeconds,
+      },
+      key: { prefix: key?.prefix ?? "", name: key?.name ?? "" },
     },
-    limits: {
-      perMinute: limits.perMinute,
-      perDay: limits.quota.limit,
-      usedToday: limits.quota.used,
-      resetsInSeconds: limits.quota.resetSeconds,
-    },
-    key: { prefix: key?.prefix ?? "", name: key?.name ?? "" },
-  };
+    { count: 0 },
+  );
 }

@@ -1,12 +1,30 @@
+import type * as z from "zod";
 import { createDocument } from "zod-openapi";
 import { API_QUOTA_PER_DAY, API_RATE_PER_MINUTE } from "~/core/api-keys";
+import { INVESTOR_PAGE_SIZE } from "~/core/investor-pages";
+import { MAX_SAVED_SEARCHES } from "~/core/saved-search";
 import {
   companiesPage,
   companiesQuery,
   companyDetail,
   companyPath,
   errorAnswer,
+  investorDetail,
+  investorPath,
+  investorQuery,
+  investorsPage,
+  investorsQuery,
+  lpDetail,
+  lpPath,
+  lpsPage,
+  lpsQuery,
   meAnswer,
+  savedSearch,
+  savedSearchChange,
+  savedSearchCreate,
+  savedSearchDeleted,
+  savedSearchesList,
+  savedSearchPath,
 } from "./api-schemas.server";
 
 /**
@@ -14,9 +32,7 @@ import {
  * validate with (api-schemas.server.ts). Built once per process.
  */
 
-const json = (
-  schema: typeof errorAnswer | typeof companiesPage | typeof companyDetail | typeof meAnswer,
-) => ({
+const json = (schema: z.ZodType) => ({
   content: { "application/json": { schema } },
 });
 
@@ -28,6 +44,23 @@ const refusals = {
     description: "Over the key's rate or daily quota; Retry-After says when to try again.",
     ...json(errorAnswer),
   },
+} as const;
+
+/** The refusals of a call with a JSON body: also 413 and 415, and 400 with the fields' messages. */
+const bodyRefusals = {
+  ...refusals,
+  "400": {
+    description:
+      "A body that is not a JSON object, a field it does not take, or a field's value refused: `fieldErrors` names each.",
+    ...json(errorAnswer),
+  },
+  "413": { description: "The body is larger than 64 KB.", ...json(errorAnswer) },
+  "415": { description: "The body is not sent as application/json.", ...json(errorAnswer) },
+} as const;
+
+const savedSearchMissing = {
+  description: "None of your saved searches has this id.",
+  ...json(errorAnswer),
 } as const;
 
 const rateHeaders = {
@@ -88,9 +121,123 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
         get: {
           operationId: "getMe",
           summary: "The key's account: plan, access and limits",
+          description: "Answers with Pro access (a trial counts) or LP access.",
           responses: {
             "200": { description: "The account.", headers: rateHeaders, ...json(meAnswer) },
             ...refusals,
+          },
+        },
+      },
+      "/investors": {
+        get: {
+          operationId: "listInvestors",
+          summary: "List investors",
+          description:
+            "Every investor by name, or those whose name holds `q` (names starting with it first), with cursor " +
+            "paging. Their figures count only companies shown on Roundlist.",
+          requestParams: { query: investorsQuery },
+          responses: {
+            "200": { description: "A page of investors.", headers: rateHeaders, ...json(investorsPage) },
+            ...refusals,
+          },
+        },
+      },
+      "/investors/{slug}": {
+        get: {
+          operationId: "getInvestor",
+          summary: "An investor with its figures, co-investors and rounds",
+          description: `Its rounds with the companies it backed, newest first, ${INVESTOR_PAGE_SIZE} an answer; \`nextCursor\` gives the next ones.`,
+          requestParams: { path: investorPath, query: investorQuery },
+          responses: {
+            "200": { description: "The investor.", headers: rateHeaders, ...json(investorDetail) },
+            ...refusals,
+            "404": { description: "No investor has this slug.", ...json(errorAnswer) },
+          },
+        },
+      },
+      "/lps": {
+        get: {
+          operationId: "searchLps",
+          summary: "Search limited partners (LP plan)",
+          description:
+            "The LP database's filters, text query and order, as the /lps page's URL names them, with cursor " +
+            "paging. Needs LP access; contact addresses come whole, as in the LP export.",
+          requestParams: { query: lpsQuery },
+          responses: {
+            "200": { description: "A page of LPs.", headers: rateHeaders, ...json(lpsPage) },
+            ...refusals,
+            "403": { description: "The key's account has no LP access.", ...json(errorAnswer) },
+          },
+        },
+      },
+      "/lps/{slug}": {
+        get: {
+          operationId: "getLp",
+          summary: "A limited partner with its contacts (LP plan)",
+          requestParams: { path: lpPath },
+          responses: {
+            "200": { description: "The LP.", headers: rateHeaders, ...json(lpDetail) },
+            ...refusals,
+            "403": { description: "The key's account has no LP access.", ...json(errorAnswer) },
+            "404": { description: "No LP has this slug.", ...json(errorAnswer) },
+          },
+        },
+      },
+      "/saved-searches": {
+        get: {
+          operationId: "listSavedSearches",
+          summary: "Your saved searches",
+          responses: {
+            "200": { description: "Newest first.", headers: rateHeaders, ...json(savedSearchesList) },
+            ...refusals,
+          },
+        },
+        post: {
+          operationId: "createSavedSearch",
+          summary: "Save a search",
+          description: `At most ${MAX_SAVED_SEARCHES} a user. With an alert, the first email lists the companies recorded from now on.`,
+          requestBody: { required: true, ...json(savedSearchCreate) },
+          responses: {
+            "201": { description: "The saved search.", headers: rateHeaders, ...json(savedSearch) },
+            ...bodyRefusals,
+            "409": {
+              description: `A saved search of yours has this name, or you keep ${MAX_SAVED_SEARCHES} already.`,
+              ...json(errorAnswer),
+            },
+          },
+        },
+      },
+      "/saved-searches/{id}": {
+        get: {
+          operationId: "getSavedSearch",
+          summary: "One of your saved searches",
+          requestParams: { path: savedSearchPath },
+          responses: {
+            "200": { description: "The saved search.", headers: rateHeaders, ...json(savedSearch) },
+            ...refusals,
+            "404": savedSearchMissing,
+          },
+        },
+        patch: {
+          operationId: "updateSavedSearch",
+          summary: "Rename a saved search or change its alert",
+          requestParams: { path: savedSearchPath },
+          requestBody: { required: true, ...json(savedSearchChange) },
+          responses: {
+            "200": { description: "The saved search.", headers: rateHeaders, ...json(savedSearch) },
+            ...bodyRefusals,
+            "404": savedSearchMissing,
+            "409": { description: "A saved search of yours has this name.", ...json(errorAnswer) },
+          },
+        },
+        delete: {
+          operationId: "deleteSavedSearch",
+          summary: "Delete a saved search",
+          requestParams: { path: savedSearchPath },
+          responses: {
+            "200": { description: "Deleted.", headers: rateHeaders, ...json(savedSearchDeleted) },
+            ...refusals,
+            "404": savedSearchMissing,
           },
         },
       },

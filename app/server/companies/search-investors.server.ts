@@ -70,10 +70,15 @@ const searchable = cachedPerKey(10 * 60_000, async (db: Db) => {
 
 /**
  * decision 030: the investor picker's name search over every investor (the picker lists only the 50 of most
- * companies): names containing the query, those starting with it first, then by name; at most 20. Read from
- * the per-data-version list, so a keystroke costs one pass over the names in memory, no query.
+ * companies): names containing the query, those starting with it first, then by name; at most `max` (20 for
+ * the picker; the API's /investors pages through all of them). Read from the per-data-version list, so a
+ * keystroke costs one pass over the names in memory, no query.
  */
-export async function findInvestors(db: Db, query: string): Promise<InvestorName[]> {
+export async function findInvestors(
+  db: Db,
+  query: string,
+  max: number = INVESTOR_MATCHES,
+): Promise<InvestorName[]> {
   const wanted = folded(query.trim().slice(0, MAX_INVESTOR_QUERY_LENGTH));
   if (wanted === "") return [];
   const starting: InvestorName[] = [];
@@ -82,8 +87,8 @@ export async function findInvestors(db: Db, query: string): Promise<InvestorName
     const at = investor.folded.indexOf(wanted);
     if (at < 0) continue;
     const into = at === 0 ? starting : containing;
-    if (into.length < INVESTOR_MATCHES) into.push({ slug: investor.slug, name: investor.name });
-    if (starting.length === INVESTOR_MATCHES) break;
+    if (into.length < max) into.push({ slug: investor.slug, name: investor.name });
+    if (starting.length === max) break;
   }
-  return [...starting, ...containing].slice(0, INVESTOR_MATCHES);
+  return [...starting, ...containing].slice(0, max);
 }

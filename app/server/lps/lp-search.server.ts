@@ -53,6 +53,16 @@ export async function searchLps(
   return { lps, total: found.total, isTotalApproximate: false, page, pageSize: size, pageCount, isSample };
 }
 
+/**
+ * One LP by its slug as the /lps page's card shows it (contacts, the newest commitments), or null: one probe of
+ * lps' unique slug index, then cardsOf. Emails masked unless `maskEmails` is false.
+ */
+export async function lpBySlug(db: Db, slug: string, maskEmails: boolean): Promise<LpCard | null> {
+  const [row] = await queryRows<{ id: number }>(db, sql`select id from lps where slug = ${slug}`);
+  if (!row) return null;
+  return (await cardsOf(db, [row.id], maskEmails))[0] ?? null;
+}
+
 interface LpRowData {
   id: number;
   slug: string;
