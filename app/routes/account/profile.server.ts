@@ -51,6 +51,11 @@ export type ProfileIntent = "profile" | "password" | "subscription" | "delete" |
 /** docs/product.md#plan-changes: the subscription section's forms, told apart by `intent`. */
 const SUBSCRIPTION_INTENTS = ["cancel", "resume", "switch", "payment-method"] as const;
 
+/** Keys come with access to any of the API's databases: a startup plan (a trial included) or the LP plan. */
+function canUseApi(access: { hasActiveAccess: boolean; hasLpAccess: boolean }): boolean {
+  return access.hasActiveAccess || access.hasLpAccess;
+}
+
 /** The signed-in user and their subscription, as the account page shows them. */
 export async function loadProfile(request: Request) {
   const user = await requireUser(request);
@@ -65,10 +70,14 @@ export async function loadProfile(request: Request) {
   const lps = billing.subscriptions.filter((row) => row.planId === "lps");
   const lpPlan = lps.find((row) => row.status === "active" || row.status === "trialing") ?? lps[0] ?? null;
   // docs/product.md#saved-searches: saved searches come with active access, as every /api/saved-searches call checks.
-  const hasActiveAccess = viewerAccess(user, billing.subscriptions).hasActiveAccess;
-  const [savedSearches, apiKeys, webhooks] = hasActiveAccess
-    ? await Promise.all([listSavedSearches(db, user.id), listApiKeys(db, user.id), loadWebhooks(db, user.id)])
-    : [null, null, null];
+  const access = viewerAccess(user, billing.subscriptions);
+  const { hasActiveAccess } = access;
+  const [savedSearches, apiKeys, webhooks] = await Promise.all([
+    hasActiveAccess ? listSavedSearches(db, user.id) : null,
+    // decision 033: the API serves the LP database too, so the LP plan alone is enough for keys.
+    canUseApi(access) ? listApiKeys(db, user.id) : null,
+    hasActiveAccess ? loadWebhooks(db, user.id) : null,
+  ]);
   return {
     user,
     subscription: summaryOf(billing.primary),
@@ -246,7 +255,7 @@ async function apiKeyAction(
   form: Record<string, FormDataEntryValue>,
 ) {
   const billing = await getBillingState(db, user);
-  if (!viewerAccess(user, billing.subscriptions).hasActiveAccess) {
+  if (!canUseApi(viewerAccess(user, billing.subscriptions))) {
     return failed("api-key", {}, API_MESSAGES.noAccess, 403);
   }
   if (form.intent === "api-key-revoke") {
