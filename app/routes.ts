@@ -13,6 +13,8 @@ export default [
   route("do-not-sell", "routes/_marketing/do-not-sell.tsx"),
   route("terms", "routes/_marketing/terms.tsx"),
   route("privacy", "routes/_marketing/privacy.tsx"),
+  // docs/product.md#api: the API reference, generated from the OpenAPI document (public, indexable)
+  route("docs/api", "routes/_marketing/docs-api.tsx"),
 
   // Accounts: the auth dialog's action, its full-page forms, sign-out, password reset
   route("auth", "routes/_auth/auth.ts"),

@@ -121,6 +121,7 @@ describe("the sitemap index and the other sitemaps", () => {
     expect(listed.slice(2).every((url) => /\/sitemaps\/companies-\d+\.xml$/.test(url))).toBe(true);
     expect(listed.length - 2).toBe((await companySitemapChunks(database.db, 4)).length);
     expect(locs(staticSitemap(ORIGIN))).toContain(`${ORIGIN}/privacy`);
+    expect(locs(staticSitemap(ORIGIN))).toContain(`${ORIGIN}/docs/api`);
   });
 
   it("lists directory pages with at least 5 companies and leaves thin ones out", async () => {

@@ -26,7 +26,7 @@ export const SITEMAP_CHUNK_SIZE = 45_000;
 /** Rows per query while a company sitemap streams. */
 const BATCH_ROWS = 5_000;
 
-/** The public pages that are not built from the data: home, marketing, legal, and the comparison pages. */
+/** The public pages not built from the data: home, marketing, legal, the API reference, comparison pages. */
 export const STATIC_PATHS: readonly string[] = [
   "/",
   "/contact",
@@ -34,6 +34,7 @@ export const STATIC_PATHS: readonly string[] = [
   "/terms",
   "/privacy",
   "/do-not-sell",
+  "/docs/api",
   "/compare",
   ...COMPETITORS.map((competitor) => `/compare/${competitor.slug}`),
 ];
