@@ -11,8 +11,9 @@ import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotoc
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_MESSAGES } from "~/core/api-keys";
 import { createApiKey } from "~/server/api/api-keys.server";
+import { API_ROUTES } from "~/server/api/api-routes.server";
 import { companiesQuery } from "~/server/api/api-schemas.server";
-import { type ApiContext, getCompany, handleApiCall, listCompanies } from "~/server/api/api-v1.server";
+import { type ApiRoute, handleApiCall } from "~/server/api/api-v1.server";
 import { companies, fundingRounds, investors, people, roundInvestors, users } from "~/server/db/schema";
 import { insertSubscription } from "~tests/fixtures/accounts";
 import { setUpTestDatabase } from "~tests/fixtures/database";
@@ -22,14 +23,12 @@ import { TOOL_NAMES } from "./server";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const database = setUpTestDatabase({ reset: "file" });
 
-type Endpoint = (context: ApiContext) => Promise<unknown>;
-
-/** The app's /api/v1 routes (app/routes.ts), by path. */
-function endpointOf(pathname: string): Endpoint | null {
-  if (pathname === "/api/v1/companies") return listCompanies;
+/** The app's /api/v1 routes the tools call (app/routes/api/v1), by path, as the route modules serve them. */
+function routeOf(pathname: string): ApiRoute | null {
+  if (pathname === "/api/v1/companies") return API_ROUTES.companies;
+  if (pathname === "/api/v1/investors") return API_ROUTES.investors;
   const slug = /^\/api\/v1\/companies\/([^/]+)$/.exec(pathname)?.[1];
-  if (slug !== undefined) return (context) => getCompany(context, decodeURIComponent(slug));
-  return null;
+  return slug === undefined ? null : API_ROUTES.company(decodeURIComponent(slug));
 }
 
 /** node:http to the handlers' Fetch Request and back; any other /api/v1 address is the API's JSON 404. */
@@ -41,9 +40,9 @@ async function startApiServer(): Promise<{ url: string; server: Server }> {
       for (const [name, value] of Object.entries(incoming.headers)) {
         if (typeof value === "string") headers.set(name, value);
       }
-      const endpoint = endpointOf(url.pathname);
-      const response = endpoint
-        ? await handleApiCall(database.db, new Request(url, { method: incoming.method, headers }), endpoint)
+      const route = routeOf(url.pathname);
+      const response = route
+        ? await handleApiCall(database.db, new Request(url, { method: incoming.method, headers }), route)
         : Response.json({ error: API_MESSAGES.notFound }, { status: 404 });
       outgoing.writeHead(response.status, Object.fromEntries(response.headers));
       outgoing.end(Buffer.from(await response.arrayBuffer()));
@@ -94,20 +93,27 @@ beforeAll(async () => {
   await insertSubscription(database.db, "mcp-active", "active");
   const { key } = await createApiKey(database.db, "mcp-active", "mcp");
 
+  const [atlas] = await database.db
+    .insert(investors)
+    .values({ slug: "atlas-ventures", name: "Atlas Ventures", nameKey: "atlas ventures" })
+    .returning({ id: investors.id });
+  if (!atlas) throw new Error("no investor");
   const [alpha, , gamma] = await database.db
     .insert(companies)
     .values([
-      company("Alpha Robotics", { lastFundingType: "Seed", email: "ada@alpha.test", firstName: "Ada" }),
+      company("Alpha Robotics", {
+        lastFundingType: "Seed",
+        email: "ada@alpha.test",
+        firstName: "Ada",
+        // The investor filter's column, as the rounds' writer fills it: the id, negated for a lead.
+        investorKeys: [atlas.id, -atlas.id],
+      }),
       company("Beta Labs", { lastFundingType: "Series A" }),
       company("Gamma Grid", { lastFundingType: "Seed" }),
     ])
     .returning({ id: companies.id, slug: companies.slug });
   if (!alpha || !gamma) throw new Error("no companies");
   alphaSlug = alpha.slug;
-  const [atlas] = await database.db
-    .insert(investors)
-    .values({ slug: "atlas-ventures", name: "Atlas Ventures", nameKey: "atlas ventures" })
-    .returning({ id: investors.id });
   const [round] = await database.db
     .insert(fundingRounds)
     .values({
@@ -118,7 +124,7 @@ beforeAll(async () => {
       source: "demo",
     })
     .returning({ id: fundingRounds.id });
-  if (!atlas || !round) throw new Error("no round");
+  if (!round) throw new Error("no round");
   await database.db.insert(roundInvestors).values({
     roundId: round.id,
     investorId: atlas.id,
@@ -247,10 +253,27 @@ describe("npm run mcp over stdio", () => {
     expect(textOf(result)).toMatch(/Input validation error/);
   });
 
-  it("list_investors: GET /api/v1/investors's answer, here the API's 404 (the endpoint has not landed)", async () => {
-    const result = await client.callTool({ name: "list_investors", arguments: { q: "atlas" } });
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe(`${API_MESSAGES.notFound} (HTTP 404)`);
+  it("list_investors answers the investors by name, their slugs the companies' investor filter", async () => {
+    const result = (await client.callTool({
+      name: "list_investors",
+      arguments: { q: "atlas" },
+    })) as TextResult;
+    expect(result.isError).toBeFalsy();
+    const body = JSON.parse(textOf(result));
+    expect(body.data.map((row: { name: string; slug: string }) => [row.name, row.slug])).toEqual([
+      ["Atlas Ventures", "atlas-ventures"],
+    ]);
+    expect(body).toMatchObject({ total: 1, nextCursor: null });
+    expect(result.structuredContent).toEqual(body);
+    const backed = (await client.callTool({
+      name: "search_companies",
+      arguments: { investor: [body.data[0].slug] },
+    })) as TextResult;
+    expect(
+      (backed.structuredContent as { data: Array<{ name: string }> }).data.map((row) => row.name),
+    ).toEqual(["Alpha Robotics"]);
+    const none = (await client.callTool({ name: "list_investors", arguments: { q: "zzz" } })) as TextResult;
+    expect(none.structuredContent).toMatchObject({ data: [], total: 0 });
   });
 
   it("stops with a clear message and exit code 1 without ROUNDLIST_API_KEY", async () => {

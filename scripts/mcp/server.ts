@@ -1,6 +1,6 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import * as z from "zod";
-import { companiesPage, companyDetail } from "../../app/server/api/api-schemas.server";
+import { companiesPage, companyDetail, investorsPage } from "../../app/server/api/api-schemas.server";
 import { type ApiClientOptions, getFromApi } from "./api-client";
 import {
   companiesPath,
@@ -21,6 +21,7 @@ export const TOOL_NAMES = ["search_companies", "get_company", "list_investors"] 
 
 const companiesOutput = z.object(companiesPage.shape);
 const companyOutput = z.object(companyDetail.shape);
+const investorsOutput = z.object(investorsPage.shape);
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 export function createRoundlistMcpServer(
@@ -75,12 +76,14 @@ export function createRoundlistMcpServer(
     {
       title: "List investors",
       description:
-        "Investors by name, a page at a time (`nextCursor` for the next). Their slugs are what " +
-        "search_companies's `investor` filter takes.",
+        "Investors (firms) by name, or those whose name holds `q`, a page at a time (`nextCursor` for the " +
+        "next), with the companies and rounds they backed. Their slugs are what search_companies's " +
+        "`investor` filter takes.",
       inputSchema: listInvestorsInput,
+      outputSchema: investorsOutput,
       annotations: READ_ONLY,
     },
-    async (args, extra) => toolResultOf(await call(investorsPath(args), extra.signal)),
+    async (args, extra) => toolResultOf(await call(investorsPath(args), extra.signal), investorsOutput),
   );
 
   return server;

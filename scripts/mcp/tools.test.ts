@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { companiesQuery } from "../../app/server/api/api-schemas.server";
+import { companiesQuery, investorsQuery } from "../../app/server/api/api-schemas.server";
 import {
   companiesPath,
   companyPath,
   DEFAULT_API_URL,
   getCompanyInput,
   investorsPath,
+  listInvestorsInput,
   readMcpConfig,
   searchCompaniesInput,
   toolResultOf,
@@ -53,6 +54,16 @@ describe("the MCP server's configuration", () => {
 describe("tool arguments as the API's query strings", () => {
   it("takes exactly the parameters GET /api/v1/companies takes", () => {
     expect(Object.keys(searchCompaniesInput.shape).sort()).toEqual(Object.keys(companiesQuery.shape).sort());
+  });
+
+  it("takes exactly the parameters GET /api/v1/investors takes, q as long as it allows", () => {
+    expect(Object.keys(listInvestorsInput.shape).sort()).toEqual(Object.keys(investorsQuery.shape).sort());
+    for (const length of [100, 101]) {
+      const q = "x".repeat(length);
+      expect(listInvestorsInput.safeParse({ q }).success, String(length)).toBe(
+        investorsQuery.safeParse({ q }).success,
+      );
+    }
   });
 
   it("sends lists as repeated parameters and led as 1, and the API's schema reads them back", () => {

@@ -129,9 +129,16 @@ export const getCompanyInput = z.strictObject({
     .describe("The company's slug, as search_companies answers it (`slug`)."),
 });
 
-/** list_investors: GET /api/v1/investors. */
+/** As api-schemas.server.ts `investorsQuery` (search-investors.server.ts MAX_INVESTOR_QUERY_LENGTH). */
+const MAX_INVESTOR_QUERY_LENGTH = 100;
+
+/** list_investors: GET /api/v1/investors's query parameters (api-schemas.server.ts `investorsQuery`). */
 export const listInvestorsInput = z.strictObject({
-  q: z.string().max(MAX_QUERY_LENGTH).optional().describe("Text to find in investors' names."),
+  q: z
+    .string()
+    .max(MAX_INVESTOR_QUERY_LENGTH)
+    .optional()
+    .describe("Text in investors' names (accents and case ignored); names starting with it come first."),
   limit,
   cursor,
 });
