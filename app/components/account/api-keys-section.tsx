@@ -30,7 +30,11 @@ export function ApiKeysSection({
   return (
     <div className="flex flex-col gap-5">
       <p className="text-sm text-slate-600">
-        Use the REST API (described by its{" "}
+        Use the REST API (see{" "}
+        <a className="font-medium text-blue-700 underline" href="/docs/api">
+          its reference
+        </a>{" "}
+        and its{" "}
         <a className="font-medium text-blue-700 underline" href="/api/v1/openapi.json">
           OpenAPI document
         </a>
