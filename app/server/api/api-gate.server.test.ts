@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_MAX_IN_FLIGHT_PER_KEY, API_MESSAGES } from "~/core/api-keys";
-import { apiGate, callsInFlight, refusedKeys } from "./api-gate.server";
+import { apiGateHolding, callsInFlight, REFUSAL_HOLD_MS, refusedKeys } from "./api-gate.server";
 import { hashApiKey } from "./api-keys.server";
 
 // The gate in front of a handler that answers 200, as server.mjs puts it in front of React Router.
@@ -11,7 +11,8 @@ let origin = "";
 let reached = 0;
 beforeAll(async () => {
   server = http.createServer((request, response) =>
-    apiGate(request, response, () => {
+    // Held as long as the app holds refusals for the first request path, at once for the others.
+    apiGateHolding(request.url === "/held" ? REFUSAL_HOLD_MS : 0)(request, response, () => {
       reached += 1;
       response.writeHead(200).end("handled");
     }),
@@ -21,8 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const call = (key: string | null) =>
-  fetch(`${origin}/api/v1/companies`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+const call = (key: string | null, path = "/api/v1/companies") =>
+  fetch(`${origin}${path}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
 
 describe("the API gate", () => {
   it("answers a key refused by its rate with 429 from memory, without reaching the handler", async () => {
@@ -44,6 +45,25 @@ describe("the API gate", () => {
     expect(response.headers.get("ratelimit-remaining")).toBe("0");
     expect(((await response.json()) as { error: string }).error).toMatch(/^Too many requests for this key/);
     expect(reached).toBe(before);
+  });
+
+  it("holds a refusal a second before answering it, so a client ignoring 429 slows down", async () => {
+    const key = "rl_live_gate-held-key-0000000000000000000000";
+    refusedKeys.remember(hashApiKey(key), {
+      allowed: false,
+      refusedBy: "quota",
+      limit: 50_000,
+      remaining: 0,
+      resetSeconds: 600,
+      perMinute: 600,
+      policy: "600;w=60",
+      quota: { limit: 50_000, used: 50_000, resetSeconds: 600 },
+    });
+    const started = performance.now();
+    const response = await call(key, "/held");
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({ error: API_MESSAGES.quota });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(REFUSAL_HOLD_MS - 50);
   });
 
   it("answers a key with too many calls in flight with 429, and lets other keys and keyless calls through", async () => {

@@ -39,17 +39,37 @@ export function knownRefusal(keyHash: string): { body: string; headers: Record<s
 }
 
 /**
+ * How long the gate holds a refusal before answering it. A client that ignores 429 and calls again at once
+ * (a loop, a script on 50 connections) then makes one call per connection a second instead of hundreds: its
+ * refusals cost the process a timer each instead of a request's parsing and answer, and the bench client's
+ * own CPU with them (bench:api, decision 033). A client that honours Retry-After waits longer anyway.
+ */
+export const REFUSAL_HOLD_MS = 1000;
+
+/**
  * Express middleware on /api/v1 (server.mjs), before compression, the CSRF check and React Router: a key
- * over its limit, or with too many calls in flight, is answered 429 from memory in a few microseconds, so a
+ * over its limit, or with too many calls in flight, is answered 429 from memory, held `holdMs` first, so a
  * client hammering the API with a refused key costs this process next to nothing (decision 033). Everything
  * else goes on to the handlers, which check the same again.
  */
-export function apiGate(request: IncomingMessage, response: ServerResponse, next: () => void): void {
-  const key = bearerKeyOf(request.headers.authorization ?? null);
-  const refusal = key === null ? null : knownRefusal(hashApiKey(key));
-  if (refusal === null) {
-    next();
-    return;
-  }
-  response.writeHead(429, refusal.headers).end(refusal.body);
+export function apiGateHolding(holdMs: number) {
+  return (request: IncomingMessage, response: ServerResponse, next: () => void): void => {
+    const key = bearerKeyOf(request.headers.authorization ?? null);
+    const refusal = key === null ? null : knownRefusal(hashApiKey(key));
+    if (refusal === null) {
+      next();
+      return;
+    }
+    const send = () => {
+      if (!response.destroyed) response.writeHead(429, refusal.headers).end(refusal.body);
+    };
+    if (holdMs <= 0) {
+      send();
+      return;
+    }
+    const timer = setTimeout(send, holdMs);
+    response.on("close", () => clearTimeout(timer));
+  };
 }
+
+export const apiGate = apiGateHolding(REFUSAL_HOLD_MS);

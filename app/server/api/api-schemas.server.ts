@@ -68,7 +68,7 @@ const emailStatus = z
     checkedAt: z.string().nullable().meta({ description: "When the status was established (ISO 8601)." }),
     source: z.enum(EMAIL_SOURCES).nullable(),
   })
-  .meta({ id: "EmailStatus" });
+  .meta({ id: "EmailStatusInEvent", outputId: "EmailStatus" });
 
 export const companySummary = z
   .object({
@@ -95,7 +95,8 @@ export const companySummary = z
     }),
     url: z.string().meta({ description: "The company's page on Roundlist." }),
   })
-  .meta({ id: "CompanySummary" });
+  // Sent as a webhook's body too (a request, in OpenAPI's terms): the answers keep the name CompanySummary.
+  .meta({ id: "CompanySummaryInEvent", outputId: "CompanySummary" });
 
 export const companiesPage = z
   .object({
@@ -418,6 +419,36 @@ export const savedSearchPath = z.object({
   id: z.string().max(20).meta({ description: "The saved search's id." }),
 });
 
+/**
+ * The body of a `search.new_matches` webhook (decision 034, webhooks/webhook-events.server.ts): an alert
+ * period's new companies of a saved search, as GET /companies answers them.
+ */
+export const newMatchesEvent = z
+  .object({
+    id: z
+      .string()
+      .meta({ description: "The event's id, also sent as Roundlist-Event-Id; the same on every retry." }),
+    type: z.literal("search.new_matches"),
+    createdAt: z.string().meta({ description: "When the event was first sent (ISO 8601)." }),
+    data: z.object({
+      savedSearch: z.object({
+        id: z.number().int(),
+        name: z.string(),
+        url: z.string().meta({ description: "The search on Roundlist." }),
+      }),
+      window: z.object({
+        from: z.string().meta({ description: "Companies recorded after this instant (ISO 8601)..." }),
+        to: z.string().meta({ description: "...and up to this one." }),
+      }),
+      total: z.number().int().meta({ description: "Companies that entered the search in the window." }),
+      companies: z
+        .array(companySummary)
+        .meta({ description: "The first 50 of them, in the search's order." }),
+    }),
+  })
+  .meta({ id: "NewMatchesEvent" });
+
+export type NewMatchesEventBody = z.infer<typeof newMatchesEvent>;
 export type CompaniesQuery = z.infer<typeof companiesQuery>;
 export type CompaniesPageAnswer = z.infer<typeof companiesPage>;
 export type CompanySummaryAnswer = z.infer<typeof companySummary>;

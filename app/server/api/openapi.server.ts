@@ -19,6 +19,7 @@ import {
   lpsPage,
   lpsQuery,
   meAnswer,
+  newMatchesEvent,
   savedSearch,
   savedSearchChange,
   savedSearchCreate,
@@ -239,6 +240,20 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
             ...refusals,
             "404": savedSearchMissing,
           },
+        },
+      },
+    },
+    // decision 034: what Roundlist POSTs to a saved search's webhook endpoint.
+    webhooks: {
+      "search.new_matches": {
+        post: {
+          operationId: "searchNewMatches",
+          summary: "A saved search's new companies, once per alert period",
+          description:
+            'Signed: `Roundlist-Signature: t=<unix time>,v1=<hex HMAC-SHA256 of "t.body">` with the endpoint\'s secret. ' +
+            "Answer 2xx within 10 seconds; anything else is retried for 24 hours.",
+          requestBody: { required: true, ...json(newMatchesEvent) },
+          responses: { "200": { description: "Received: not sent again." } },
         },
       },
     },

@@ -8,6 +8,7 @@ import { startWebhookReceiver, type WebhookReceiver } from "~tests/fixtures/webh
 import { runAlerts } from "../alerts/alert-scheduler.server";
 import { buildDueDigests } from "../alerts/digest-build.server";
 import { digestWindowEnd } from "../alerts/digest-window.server";
+import { newMatchesEvent } from "../api/api-schemas.server";
 import { queryRows } from "../db/query-rows.server";
 import { companies, users } from "../db/schema";
 import type { MailMessage } from "../mail/mail-message";
@@ -140,6 +141,8 @@ describe("a saved search's new matches as a signed webhook", () => {
       verifyWebhook(secret ?? "", post?.body ?? "", signature, { nowUnix: Math.floor(Date.now() / 1000) }),
     ).toEqual({ ok: true });
     const event = JSON.parse(post?.body ?? "{}") as NewMatchesEvent;
+    // The body is what the OpenAPI document's `webhooks` says it is.
+    expect(newMatchesEvent.safeParse(event).error).toBeUndefined();
     expect(event.type).toBe(NEW_MATCHES_EVENT);
     expect(post?.headers["roundlist-event-id"]).toBe(event.id);
     expect(event.data.total).toBe(1);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { savedSearchHref } from "~/core/saved-search";
 import { type SlackMessage, slackMessage } from "~/core/slack-message";
 import { NEW_MATCHES_EVENT } from "~/core/webhooks";
-import type { CompanySummaryAnswer } from "../api/api-schemas.server";
+import type { CompanySummaryAnswer, NewMatchesEventBody } from "../api/api-schemas.server";
 import { summaryOf } from "../api/api-v1.server";
 import { CARD_COLUMNS, type CardRow, toCard } from "../companies/search-card.server";
 import type { Db } from "../db/database.server";
@@ -14,18 +14,8 @@ import { queryRows } from "../db/query-rows.server";
  * export access) and without any company on the do-not-sell list.
  */
 
-export interface NewMatchesEvent {
-  id: string;
-  type: typeof NEW_MATCHES_EVENT;
-  createdAt: string;
-  data: {
-    savedSearch: { id: number; name: string; url: string };
-    window: { from: string; to: string };
-    /** Companies that entered the search in the window; `companies` holds the first 50 of them. */
-    total: number;
-    companies: CompanySummaryAnswer[];
-  };
-}
+/** The event's body: its zod schema (api-schemas.server.ts) is in the OpenAPI document's `webhooks`. */
+export type NewMatchesEvent = NewMatchesEventBody;
 
 export interface EventSource {
   eventId: string;
