@@ -79,6 +79,37 @@ export function isSlackWebhookUrl(url: string): boolean {
   }
 }
 
+/** An endpoint as the profile lists it (webhook-endpoints.server.ts listEndpoints). */
+export interface EndpointView {
+  id: number;
+  savedSearchId: number;
+  savedSearchName: string;
+  /** The saved search's alert is off: nothing is delivered until it is on. */
+  isAlertOff: boolean;
+  kind: EndpointKind;
+  /** The URL as lists show it (a Slack URL shortened: it is a secret). */
+  url: string;
+  status: EndpointStatus;
+  disabledReason: string | null;
+  createdAt: string;
+}
+
+export interface DeliveryView {
+  id: number;
+  endpointId: number;
+  eventId: string;
+  savedSearchName: string;
+  kind: EndpointKind;
+  url: string;
+  status: DeliveryStatus;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  lastAttemptAt: string | null;
+  nextAttemptAt: string | null;
+}
+
 export const WEBHOOK_TEXTS = {
   sectionTitle: "Webhooks and Slack",
   intro:

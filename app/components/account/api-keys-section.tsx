@@ -1,12 +1,10 @@
-import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { API_QUOTA_PER_DAY, API_RATE_PER_MINUTE, type ApiKeyView } from "~/core/api-keys";
 import { formatDate } from "~/core/format";
-import { copyToClipboard } from "../search/copy-to-clipboard";
 import { Button } from "../ui/button";
 import { FormAlert } from "../ui/form-alert";
 import { TextField } from "../ui/text-field";
+import { ShownOnceSecret } from "./shown-once-secret";
 
 /**
  * decision 033: the profile's API keys. A new key is shown once, right after it is made (it comes in the
@@ -26,7 +24,6 @@ export function ApiKeysSection({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const [copied, setCopied] = useState(false);
   return (
     <div className="flex flex-col gap-5">
       <p className="text-sm text-slate-600">
@@ -48,31 +45,7 @@ export function ApiKeysSection({
           <p className="text-sm font-semibold text-emerald-900">
             Key “{created.name}” created. Copy it now: it is shown only once.
           </p>
-          <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-            <label className="sr-only" htmlFor="new-api-key">
-              Your new API key
-            </label>
-            <input
-              id="new-api-key"
-              readOnly
-              value={created.key}
-              className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <Button
-              variant="secondary"
-              className="shrink-0 whitespace-nowrap"
-              onClick={async () => {
-                const ok = await copyToClipboard(created.key);
-                setCopied(ok);
-                toast[ok ? "success" : "error"](
-                  ok ? "API key copied" : "Could not copy: select the key and copy it",
-                );
-              }}
-            >
-              {copied ? "Copied" : "Copy key"}
-            </Button>
-          </div>
+          <ShownOnceSecret id="new-api-key" label="Your new API key" value={created.key} what="API key" />
         </div>
       ) : null}
       {/* Made anew once a key is created, so the name field starts empty for the next one. */}

@@ -1,44 +1,18 @@
-import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { formatDate } from "~/core/format";
 import {
   DELIVERY_STATUS_LABELS,
   type DeliveryStatus,
+  type DeliveryView,
   type EndpointKind,
+  type EndpointView,
   WEBHOOK_TEXTS,
 } from "~/core/webhooks";
-import { copyToClipboard } from "../search/copy-to-clipboard";
 import { Button } from "../ui/button";
 import { controlClass, Field } from "../ui/field";
 import { FormAlert } from "../ui/form-alert";
 import { TextField } from "../ui/text-field";
-
-/** What the section shows; the server's views (webhook-endpoints.server.ts), as the loader hands them over. */
-export interface WebhookEndpointItem {
-  id: number;
-  savedSearchName: string;
-  isAlertOff: boolean;
-  kind: EndpointKind;
-  url: string;
-  status: "active" | "disabled";
-  disabledReason: string | null;
-  createdAt: string;
-}
-
-export interface WebhookDeliveryItem {
-  id: number;
-  eventId: string;
-  savedSearchName: string;
-  kind: EndpointKind;
-  url: string;
-  status: DeliveryStatus;
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-  nextAttemptAt: string | null;
-}
+import { ShownOnceSecret } from "./shown-once-secret";
 
 export interface CreatedEndpoint {
   kind: EndpointKind;
@@ -79,8 +53,8 @@ export function WebhooksSection({
   error,
 }: {
   savedSearches: ReadonlyArray<{ id: number; name: string; alert: string }>;
-  endpoints: WebhookEndpointItem[];
-  deliveries: WebhookDeliveryItem[];
+  endpoints: EndpointView[];
+  deliveries: DeliveryView[];
   created: CreatedEndpoint | null;
   fieldErrors: Record<string, string | undefined>;
   error: string | null;
@@ -88,7 +62,6 @@ export function WebhooksSection({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const busyId = navigation.formData?.get("endpointId");
-  const [copied, setCopied] = useState(false);
   return (
     <div className="flex flex-col gap-5">
       <p className="text-sm text-slate-600">
@@ -104,31 +77,12 @@ export function WebhooksSection({
             {created.secret ? WEBHOOK_TEXTS.added : WEBHOOK_TEXTS.addedSlack}
           </p>
           {created.secret ? (
-            <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-              <label className="sr-only" htmlFor="new-webhook-secret">
-                Signing secret
-              </label>
-              <input
-                id="new-webhook-secret"
-                readOnly
-                value={created.secret}
-                className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
-                onFocus={(event) => event.currentTarget.select()}
-              />
-              <Button
-                variant="secondary"
-                className="shrink-0 whitespace-nowrap"
-                onClick={async () => {
-                  const ok = await copyToClipboard(created.secret ?? "");
-                  setCopied(ok);
-                  toast[ok ? "success" : "error"](
-                    ok ? "Signing secret copied" : "Could not copy: select the secret and copy it",
-                  );
-                }}
-              >
-                {copied ? "Copied" : "Copy secret"}
-              </Button>
-            </div>
+            <ShownOnceSecret
+              id="new-webhook-secret"
+              label="Signing secret"
+              value={created.secret}
+              what="signing secret"
+            />
           ) : null}
         </div>
       ) : null}
@@ -249,7 +203,7 @@ export function WebhooksSection({
   );
 }
 
-function DeliveryLog({ deliveries }: { deliveries: WebhookDeliveryItem[] }) {
+function DeliveryLog({ deliveries }: { deliveries: DeliveryView[] }) {
   return (
     <div className="flex flex-col gap-2">
       <h3 id="webhook-deliveries-title" className="text-base font-semibold text-slate-900">

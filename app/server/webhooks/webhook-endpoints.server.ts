@@ -2,8 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import {
   DELIVERY_LOG_LIMIT,
   type DeliveryStatus,
+  type DeliveryView,
   type EndpointKind,
   type EndpointStatus,
+  type EndpointView,
   isSlackWebhookUrl,
   MAX_ENDPOINTS,
   shownEndpointUrl,
@@ -30,36 +32,6 @@ export class EndpointError extends Error {
   ) {
     super(message);
   }
-}
-
-export interface EndpointView {
-  id: number;
-  savedSearchId: number;
-  savedSearchName: string;
-  /** The saved search's alert is off: nothing is delivered until it is on. */
-  isAlertOff: boolean;
-  kind: EndpointKind;
-  /** The URL as lists show it (a Slack URL shortened: it is a secret). */
-  url: string;
-  status: EndpointStatus;
-  disabledReason: string | null;
-  createdAt: string;
-}
-
-export interface DeliveryView {
-  id: number;
-  endpointId: number;
-  eventId: string;
-  savedSearchName: string;
-  kind: EndpointKind;
-  url: string;
-  status: DeliveryStatus;
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-  lastAttemptAt: string | null;
-  nextAttemptAt: string | null;
 }
 
 export interface NewEndpoint {
