@@ -43,12 +43,22 @@ describe("the MCP server's configuration", () => {
       "ftp://roundlist.test",
       "https://roundlist.test/api/v1",
       "https://user:pw@roundlist.test",
+      // The key would cross the network in the clear.
+      "http://roundlist.test",
     ]) {
       expect(readMcpConfig({ ROUNDLIST_API_KEY: "k", ROUNDLIST_API_URL: url }), url).toEqual({
         problem: expect.stringContaining("ROUNDLIST_API_URL"),
       });
     }
   });
+});
+
+it("takes plain http for this machine only", () => {
+  for (const url of ["http://localhost:3000", "http://127.0.0.1:3105", "http://[::1]:3000"]) {
+    expect(readMcpConfig({ ROUNDLIST_API_KEY: "rl_live_k", ROUNDLIST_API_URL: url }), url).toHaveProperty(
+      "config",
+    );
+  }
 });
 
 describe("tool arguments as the API's query strings", () => {

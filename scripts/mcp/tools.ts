@@ -45,6 +45,10 @@ export function readMcpConfig(
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return { problem: `ROUNDLIST_API_URL must be an http or https address, not "${raw}".` };
   }
+  // The key travels in every call's Authorization header: in the clear only to this machine.
+  if (url.protocol === "http:" && !["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)) {
+    return { problem: `ROUNDLIST_API_URL must be an https address (http only for this machine): "${raw}".` };
+  }
   if (url.username || url.password || url.pathname !== "/" || url.search || url.hash) {
     return {
       problem: `ROUNDLIST_API_URL is the app's origin only (e.g. ${DEFAULT_API_URL}), without a path: "${raw}".`,

@@ -242,6 +242,7 @@ function DeliveryLog({ deliveries }: { deliveries: DeliveryView[] }) {
                   className="block p-3 sm:table-row sm:p-0"
                 >
                   <td className="block sm:table-cell sm:px-3 sm:py-2 sm:align-top">
+                    <span className="sr-only sm:hidden">Event: </span>
                     <p className="font-medium text-slate-900">{delivery.savedSearchName}</p>
                     <p className="text-xs text-slate-600">
                       {KIND_LABELS[delivery.kind]} · {dateTime(delivery.createdAt)}
@@ -249,6 +250,7 @@ function DeliveryLog({ deliveries }: { deliveries: DeliveryView[] }) {
                     <p className="break-all font-mono text-xs text-slate-600">{delivery.eventId}</p>
                   </td>
                   <td className="mt-2 block sm:mt-0 sm:table-cell sm:px-3 sm:py-2 sm:align-top">
+                    <span className="sr-only sm:hidden">Status: </span>
                     <span
                       className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_CLASSES[delivery.status]}`}
                     >

@@ -8,6 +8,7 @@ import {
 } from "~/core/investor-pages";
 import type { LpCard } from "~/core/lp-card";
 import { lpFiltersOf, parseLpSearchParams, serializeLpSearchState } from "~/core/lp-search-params";
+import { hasSlugShape } from "~/core/slug";
 import { maxPageFor, type PageSize } from "~/core/url-values";
 import { findInvestors } from "../companies/search-investors.server";
 import { getInvestorCatalog } from "../investors/investor-catalog.server";
@@ -219,7 +220,8 @@ export async function listLps({ db, url, access }: ApiContext) {
 /** GET /api/v1/lps/{slug}: one LP with its contacts and newest commitments, as its card on /lps. */
 export async function getLp({ db, access }: ApiContext, slug: string): Promise<ApiAnswer<LpAnswer>> {
   const path = lpPath.safeParse({ slug });
-  if (!path.success) throw new ApiRefusal(404, API_MESSAGES.notFound);
+  // A slug's shape first, as the company and investor routes check theirs (decision 018): no query otherwise.
+  if (!path.success || !hasSlugShape(path.data.slug)) throw new ApiRefusal(404, API_MESSAGES.notFound);
   const card = await lpBySlug(db, path.data.slug, !access.hasLpAccess);
   if (card === null) throw new ApiRefusal(404, API_MESSAGES.notFound);
   return new ApiAnswer(lpOf(card), { count: 1, resource: card.slug, database: "lps" });

@@ -65,6 +65,11 @@ export async function requestDoNotSell(
       sql`delete from people where lower(email) = ${address} returning company_id`,
     );
     await refreshSummaries(tx, [...new Set(people.map((person) => person.company_id))]);
+    // decision 034: a webhook body kept for a retry may hold the address: waiting bodies are built again at
+    // their next attempt, from the companies as they are then (requests are rare; every waiting one is cleared).
+    await tx.execute(
+      sql`update webhook_deliveries set body = null where status = 'pending' and body is not null`,
+    );
     return { companies, contacts, people };
   });
   // The home figures, filter counts and cached search counts drop the hidden companies at once in every

@@ -219,6 +219,33 @@ describe("a saved search's new matches as a signed webhook", () => {
   });
 });
 
+describe("a body kept for retries", () => {
+  it("is built again after a do-not-sell request, and not kept once delivered", async () => {
+    await addCompany("Ledgerly");
+    await addCompany("Gone Inc", { email: "gone@gone.example" });
+    await createEndpoint(
+      database.db,
+      "user_ada",
+      { savedSearchId: searchId, kind: "webhook", url: receiver.url() },
+      { production: false },
+    );
+    receiver.answerWith(() => ({ status: 500 }));
+    await run(DUE);
+    expect(receiver.received[0]?.body).toContain("gone@gone.example");
+    await requestDoNotSell(database.db, "gone@gone.example", DO_NOT_SELL_SECRET);
+    receiver.answerWith(() => ({ status: 200 }));
+    await runWebhooks(later(FIRST_RETRY_DELAY_MS));
+    const retried = receiver.received.at(-1)?.body ?? "";
+    expect(retried).not.toContain("gone@gone.example");
+    expect((JSON.parse(retried) as NewMatchesEvent).data.companies.map((c) => c.name)).toEqual(["Ledgerly"]);
+    const [row] = await queryRows<{ body: string | null; status: string }>(
+      database.db,
+      sql`select body, status from webhook_deliveries`,
+    );
+    expect(row).toEqual({ body: null, status: "delivered" });
+  });
+});
+
 describe("retries", () => {
   beforeEach(async () => {
     await addCompany("Ledgerly");
@@ -305,6 +332,12 @@ describe("retries", () => {
     expect(await deliveries()).toEqual([
       expect.objectContaining({ status: "dropped", last_error: "The saved search's alert was turned off." }),
     ]);
+    // The failure before the drop no longer counts towards disabling the endpoint.
+    const [endpoint] = await queryRows<{ failing_since: Date | null }>(
+      database.db,
+      sql`select failing_since from webhook_endpoints`,
+    );
+    expect(endpoint?.failing_since).toBeNull();
   });
 });
 

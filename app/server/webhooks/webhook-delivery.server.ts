@@ -128,10 +128,13 @@ export async function deliverPendingWebhooks(db: Db, options: WebhookRunOptions)
  * event is worse for a pipeline than a repeat, which the receiver drops by its Roundlist-Event-Id.
  */
 async function resumeStaleSending(db: Db, now: Date): Promise<number> {
+  // Staleness by the database's clock, which claimed_at was written with (not the run's `now`, which a test
+  // or a skewed host may set ahead).
   const rows = await queryRows<{ id: number }>(
     db,
     sql`update webhook_deliveries set status = 'pending', claimed_by = null, next_attempt_at = ${now.toISOString()}::timestamptz
-        where status = 'sending' and claimed_at < ${new Date(now.getTime() - STALE_SENDING_MS).toISOString()}::timestamptz
+        where status = 'sending'
+          and claimed_at < clock_timestamp() - ${STALE_SENDING_MS} * interval '1 millisecond'
         returning id`,
   );
   if (rows.length > 0) logger.warn({ count: rows.length }, "webhook deliveries resumed after a stop");
@@ -212,7 +215,11 @@ async function wanted(
   return { canSeeEmails: access.hasExportAccess };
 }
 
-/** The body: built at the first attempt from the companies as they are then, reused byte for byte after. */
+/**
+ * The body: built at the first attempt from the companies as they are then, and kept only while the delivery
+ * waits for a retry, which sends it byte for byte. A do-not-sell request clears waiting bodies
+ * (do-not-sell.server.ts), so a retry after it is built again without the company.
+ */
 async function bodyOf(
   db: Db,
   delivery: ClaimedDelivery,
@@ -261,6 +268,13 @@ async function attempt(
     const error =
       "reason" in verdict ? verdict.reason : "Every company left the data (do-not-sell) before sending.";
     await settle(db, delivery, options, { status: "dropped", error });
+    // A failure before the drop no longer counts towards disabling once nothing of the endpoint is waiting.
+    await db.execute(
+      sql`update webhook_endpoints set failing_since = null
+          where id = ${delivery.endpoint_id} and failing_since is not null
+            and not exists (select 1 from webhook_deliveries
+              where endpoint_id = ${delivery.endpoint_id} and status in ('pending', 'sending'))`,
+    );
     return { kind: "dropped", disabled: false };
   }
   const result = await post(delivery, body, options);
@@ -292,7 +306,7 @@ async function settle(db: Db, delivery: ClaimedDelivery, options: WebhookRunOpti
   await db.execute(
     sql`update webhook_deliveries
         set status = ${outcome.status},
-            body = coalesce(body, ${outcome.body ?? null}),
+            body = case when ${outcome.status} = 'pending' then coalesce(body, ${outcome.body ?? null}) end,
             last_status_code = ${outcome.result?.status ?? null},
             last_error = ${error === null ? null : error.slice(0, 500)},
             last_attempt_at = ${options.now.toISOString()}::timestamptz,

@@ -65,7 +65,8 @@ export async function createEndpoint(
   const secret = input.kind === "webhook" ? newWebhookSecret() : null;
   const id = await db.transaction(async (tx) => {
     // One user's additions take turns, so two at once cannot both pass the limit.
-    await tx.execute(sql`select id from users where id = ${userId} for update`);
+    // (FOR NO KEY UPDATE, as createSavedSearch: the user's sessions and activity rows are not held up.)
+    await tx.execute(sql`select id from users where id = ${userId} for no key update`);
     const [search] = await tx
       .select({ id: savedSearches.id })
       .from(savedSearches)
