@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKind, checkEndpointUrl, type Resolve } from "./endpoint-guard.server";
+import { addressKind, checkEndpointUrl, notPublicName, type Resolve } from "./endpoint-guard.server";
 
 /** A resolver that knows only these names, so no test asks real DNS. */
 function resolver(names: Record<string, string[]>): Resolve {
@@ -21,10 +21,11 @@ const resolve = resolver({
   "empty.example.com": [],
 });
 
+/** Why `url` was refused: the detail for the log (a name's user-facing reason is one sentence, tested below). */
 async function reasonFor(url: string, production = true): Promise<string> {
   const result = await checkEndpointUrl(url, { production, resolve });
   if (result.ok) throw new Error(`${url} was allowed`);
-  return result.reason;
+  return result.detail ?? result.reason;
 }
 
 describe("checkEndpointUrl in production", () => {
@@ -59,6 +60,20 @@ describe("checkEndpointUrl in production", () => {
     expect(await reasonFor(`https://${host}/hook`)).toBe(
       `${host} resolves to ${address}, which is a ${kind} address: webhooks go only to public internet addresses.`,
     );
+  });
+
+  it("tells the user one sentence for a name, whether it is unknown or points inside: no address echoed", async () => {
+    for (const host of [
+      "private.example.com",
+      "metadata.example.com",
+      "nowhere.example.com",
+      "empty.example.com",
+    ]) {
+      const result = await checkEndpointUrl(`https://${host}/hook`, { production: true, resolve });
+      expect(result).toMatchObject({ ok: false, reason: notPublicName(host) });
+    }
+    const shown = await checkEndpointUrl("https://private.example.com/", { production: true, resolve });
+    expect(shown.ok ? "" : shown.reason).not.toContain("10.0.0.1");
   });
 
   it("refuses a host when any one of its addresses is private", async () => {
@@ -108,7 +123,7 @@ describe("checkEndpointUrl in production", () => {
   it("uses node's resolver by default: localhost is refused", async () => {
     const result = await checkEndpointUrl("https://localhost/", { production: true });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.reason).toContain("is a loopback address");
+    if (!result.ok) expect(result.detail).toContain("is a loopback address");
   });
 });
 

@@ -128,7 +128,20 @@ export interface EndpointGuardOptions {
   resolve?: Resolve;
 }
 
-export type EndpointCheck = { ok: true; url: URL; addresses: string[] } | { ok: false; reason: string };
+/**
+ * A refusal's `reason` is what the user is told. For a host name it is one sentence whatever went wrong
+ * (NOT_PUBLIC_NAME): "not found" and "resolves to 10.1.2.3, a private address" told apart would let anyone
+ * probe through our resolver which internal names exist and where they point. `detail` says which, for the
+ * server's log and the tests.
+ */
+export type EndpointCheck =
+  | { ok: true; url: URL; addresses: string[] }
+  | { ok: false; reason: string; detail?: string };
+
+/** The one refusal of a host name that does not exist or does not resolve to public addresses only. */
+export function notPublicName(host: string): string {
+  return `The host ${host} could not be found, or does not resolve only to public internet addresses: webhooks go only to public internet addresses.`;
+}
 
 const MAX_URL_LENGTH = 2048;
 
@@ -179,9 +192,14 @@ export async function checkEndpointUrl(
     try {
       addresses = [...new Set(await resolve(host))];
     } catch (error) {
-      return { ok: false, reason: `The host ${host} could not be found (${errorCode(error)}).` };
+      return {
+        ok: false,
+        reason: notPublicName(host),
+        detail: `The host ${host} could not be found (${errorCode(error)}).`,
+      };
     }
-    if (addresses.length === 0) return { ok: false, reason: `The host ${host} has no address.` };
+    if (addresses.length === 0)
+      return { ok: false, reason: notPublicName(host), detail: `The host ${host} has no address.` };
   }
 
   // Any one bad address refuses the URL: the connection could go to any of them.
@@ -190,11 +208,11 @@ export async function checkEndpointUrl(
     if (kind === null) continue;
     if (kind === "loopback" && !production) continue;
     const what = isLiteral ? address : `${host} resolves to ${address}, which`;
-    if (kind === "invalid") return { ok: false, reason: `${what} is not an IP address.` };
-    return {
-      ok: false,
-      reason: `${what} is ${articleOf(kind)} ${kind} address: webhooks go only to public internet addresses.`,
-    };
+    const detail =
+      kind === "invalid"
+        ? `${what} is not an IP address.`
+        : `${what} is ${articleOf(kind)} ${kind} address: webhooks go only to public internet addresses.`;
+    return isLiteral ? { ok: false, reason: detail } : { ok: false, reason: notPublicName(host), detail };
   }
   return { ok: true, url: parsed, addresses };
 }
