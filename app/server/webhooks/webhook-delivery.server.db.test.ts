@@ -111,6 +111,15 @@ const runWebhooks = (
   });
 
 let searchId = 0;
+
+/** Ada's webhook on her saved search, to the test's receiver (outside production: loopback allowed). */
+const addWebhook = () =>
+  createEndpoint(
+    database.db,
+    "user_ada",
+    { savedSearchId: searchId, kind: "webhook", url: receiver.url() },
+    { production: false },
+  );
 beforeEach(async () => {
   receiver.received.length = 0;
   receiver.answerWith(() => ({ status: 200 }));
@@ -124,12 +133,7 @@ describe("a saved search's new matches as a signed webhook", () => {
   it("posts the period's companies once, as the API answers them, signed with the endpoint's secret", async () => {
     await addCompany("Ledgerly", { email: "ada@ledgerly.test", firstName: "Ada", lastName: "Lovelace" });
     await addCompany("Wrong Stage", { lastFundingType: "Series B" });
-    const { secret } = await createEndpoint(
-      database.db,
-      "user_ada",
-      { savedSearchId: searchId, kind: "webhook", url: receiver.url() },
-      { production: false },
-    );
+    const { secret } = await addWebhook();
 
     const counts = await run(DUE);
 
@@ -164,12 +168,7 @@ describe("a saved search's new matches as a signed webhook", () => {
 
   it("fails verification for an altered body, another secret or a replay outside five minutes", async () => {
     await addCompany("Ledgerly");
-    const { secret } = await createEndpoint(
-      database.db,
-      "user_ada",
-      { savedSearchId: searchId, kind: "webhook", url: receiver.url() },
-      { production: false },
-    );
+    const { secret } = await addWebhook();
     await run(DUE);
     const [post] = receiver.received;
     const header = post?.headers["roundlist-signature"] as string;
@@ -187,12 +186,7 @@ describe("a saved search's new matches as a signed webhook", () => {
     await database.db.execute(sql`delete from subscriptions where user_id = 'user_ada'`);
     await insertSubscription(database.db, "user_ada", "trialing");
     await addCompany("Ledgerly", { email: "ada@ledgerly.test" });
-    await createEndpoint(
-      database.db,
-      "user_ada",
-      { savedSearchId: searchId, kind: "webhook", url: receiver.url() },
-      { production: false },
-    );
+    await addWebhook();
     await run(DUE);
     const body = receiver.received[0]?.body ?? "";
     expect(body).not.toContain("ada@ledgerly.test");
@@ -202,12 +196,7 @@ describe("a saved search's new matches as a signed webhook", () => {
   it("leaves out a company that joined the do-not-sell list before the first attempt", async () => {
     await addCompany("Ledgerly");
     await addCompany("Gone Inc", { email: "gone@gone.example" });
-    await createEndpoint(
-      database.db,
-      "user_ada",
-      { savedSearchId: searchId, kind: "webhook", url: receiver.url() },
-      { production: false },
-    );
+    await addWebhook();
     await build(DUE);
     // The digest was built with both; the body is written at the first attempt, after the request.
     await requestDoNotSell(database.db, "gone@gone.example", DO_NOT_SELL_SECRET);
@@ -223,12 +212,7 @@ describe("a body kept for retries", () => {
   it("is built again after a do-not-sell request, and not kept once delivered", async () => {
     await addCompany("Ledgerly");
     await addCompany("Gone Inc", { email: "gone@gone.example" });
-    await createEndpoint(
-      database.db,
-      "user_ada",
-      { savedSearchId: searchId, kind: "webhook", url: receiver.url() },
-      { production: false },
-    );
+    await addWebhook();
     receiver.answerWith(() => ({ status: 500 }));
     await run(DUE);
     expect(receiver.received[0]?.body).toContain("gone@gone.example");
@@ -249,12 +233,7 @@ describe("a body kept for retries", () => {
 describe("retries", () => {
   beforeEach(async () => {
     await addCompany("Ledgerly");
-    await createEndpoint(
-      database.db,
-      "user_ada",
-      { savedSearchId: searchId, kind: "webhook", url: receiver.url() },
-      { production: false },
-    );
+    await addWebhook();
   });
 
   it("retries after a 500 with a doubling wait, sending the same body and event id", async () => {
